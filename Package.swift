@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Latchkey",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Latchkey", targets: ["Latchkey"]),
+        .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
+        .executable(name: "latchkey-gen", targets: ["latchkey-gen"]),
+        .executable(name: "latchkey-demo", targets: ["latchkey-demo"]),
+        .plugin(name: "LatchkeyBuildPlugin", targets: ["LatchkeyBuildPlugin"]),
+        .plugin(name: "RegenerateCommand", targets: ["RegenerateCommand"]),
+    ],
+    targets: [
+        // System libraries
+        .systemLibrary(
+            name: "CLatchkeyCrypto",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // The generator pipeline
+        .target(name: "LatchkeyDescriptor", swiftSettings: strictSettings),
+        .target(name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
+        .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
+
+        // The runtime
+        .target(
+            name: "LatchkeyRuntime",
+            dependencies: [.target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android]))],
+            swiftSettings: strictSettings
+        ),
+
+        // Descriptors are a target's own folder so that SwiftPM re-plans (and re-runs the build
+        // plugin) whenever one is added or removed.
+        .target(
+            name: "LatchkeyDescriptors",
+            path: "Descriptors",
+            swiftSettings: strictSettings
+        ),
+
+        // The library users import: the runtime plus one generated client per descriptor.
+        .target(
+            name: "Latchkey",
+            dependencies: ["LatchkeyRuntime", "LatchkeyDescriptors"],
+            swiftSettings: strictSettings,
+            plugins: ["LatchkeyBuildPlugin"]
+        ),
+        .target(name: "LatchkeyTesting", dependencies: ["LatchkeyRuntime"], swiftSettings: strictSettings),
+        .executableTarget(name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+
+        // Plugins
+        .plugin(name: "LatchkeyBuildPlugin", capability: .buildTool(), dependencies: ["latchkey-gen"]),
+        .plugin(
+            name: "RegenerateCommand",
+            capability: .command(
+                intent: .custom(verb: "regenerate", description: "Rewrite Generated/ from Descriptors/ and Templates/"),
+                permissions: [.writeToPackageDirectory(reason: "Generated/ mirrors the generated clients for review")]
+            ),
+            dependencies: ["latchkey-gen"]
+        ),
+
+        // Tests
+        .testTarget(name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
+        .testTarget(name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
+        .testTarget(name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+    ]
+)

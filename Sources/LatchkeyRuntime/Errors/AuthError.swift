@@ -1,0 +1,62 @@
+/// An authentication failure, with a stable code shared by every provider.
+///
+/// Apps switch on ``kind`` to decide what to do and log ``code`` for support. The provider's own
+/// error code, HTTP status and description are kept for developers. An `AuthError` never holds a token:
+/// its ``description`` is safe to log.
+public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stable, provider-neutral code, for example `invalid_credentials`.
+    public var code: Code
+    /// What the app should do about it.
+    public var kind: Kind { code.kind }
+    /// A message for developers. Never shown to end users as is, never contains a token.
+    public var message: String
+    /// The provider's own error code (`error`, `error_code`, `errorCode`, ...), when it sent one.
+    public var providerCode: String?
+    /// The HTTP status of the response that carried the error, when there was one.
+    public var status: Int?
+    /// The descriptor name of the provider that produced the error, when known.
+    public var provider: String?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The stable code.
+    ///   - message: A message for developers.
+    ///   - providerCode: The provider's own code.
+    ///   - status: The HTTP status.
+    ///   - provider: The descriptor name of the provider.
+    public init(
+        _ code: Code, _ message: String, providerCode: String? = nil, status: Int? = nil, provider: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.providerCode = providerCode
+        self.status = status
+        self.provider = provider
+    }
+
+    public var description: String {
+        var parts = ["AuthError(\(code.rawValue), \(kind.rawValue)): \(message)"]
+        if let providerCode { parts.append("provider code: \(providerCode)") }
+        if let status { parts.append("HTTP \(status)") }
+        if let provider { parts.append("provider: \(provider)") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension AuthError {
+    /// What an app should do with an error.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The user cancelled. Do nothing; offer to sign in again.
+        case cancelled
+        /// The provider rejected the credentials or the session: the session is dead, reset it.
+        case rejected
+        /// The network or the provider was unavailable: keep the session and retry later.
+        case transport
+        /// The app or the descriptor is misconfigured: a developer must fix it.
+        case misconfigured
+        /// The input the user or app gave is invalid: correct it and try again.
+        case invalidInput = "invalid_input"
+        /// The provider sent a response that breaks the protocol or fails validation.
+        case invalidResponse = "invalid_response"
+    }
+}

@@ -1,0 +1,158 @@
+extension AuthError {
+    /// A stable error code. New codes may be added; existing ones never change meaning.
+    ///
+    /// Codes are strings so that descriptors can name them and logs stay readable. A descriptor may
+    /// declare codes of its own (with their kind); ``AuthError/Code/kind`` falls back to the kind the
+    /// descriptor declared through ``AuthError/Code/init(_:kind:)``.
+    public struct Code: Sendable, Hashable, RawRepresentable, CustomStringConvertible, ExpressibleByStringLiteral {
+        /// The code as a string, for example `session_expired`.
+        public let rawValue: String
+        /// What an app should do when it sees this code.
+        public let kind: Kind
+
+        /// Creates a code with the kind of the built-in code of that name, or `invalid_response` when
+        /// the name is not built in.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+            self.kind = Code.builtInKinds[rawValue] ?? .invalidResponse
+        }
+
+        /// Creates a code with an explicit kind (for codes a descriptor declares).
+        /// - Parameters:
+        ///   - rawValue: The code.
+        ///   - kind: What an app should do.
+        public init(_ rawValue: String, kind: Kind) {
+            self.rawValue = rawValue
+            self.kind = kind
+        }
+
+        /// Creates a built-in code from a literal.
+        public init(stringLiteral value: String) {
+            self.init(rawValue: value)
+        }
+
+        public var description: String { rawValue }
+
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    }
+}
+
+extension AuthError.Code {
+    /// Every built-in code with its kind: the documented table.
+    public static let builtIn: [(code: String, kind: AuthError.Kind, meaning: String)] = [
+        ("login_cancelled", .cancelled, "The user cancelled or denied the sign-in."),
+        ("invalid_credentials", .rejected, "The email, username or password is wrong."),
+        ("email_not_confirmed", .rejected, "The account exists but its email address is not confirmed yet."),
+        ("user_already_exists", .invalidInput, "An account with that identifier exists already."),
+        ("user_banned", .rejected, "The account is banned or disabled."),
+        ("weak_password", .invalidInput, "The new password does not meet the provider's rules."),
+        ("session_expired", .rejected, "The session is over (refresh token expired, revoked or reused)."),
+        ("session_missing", .rejected, "There is no session: sign in first."),
+        ("invalid_grant", .rejected, "The provider rejected the grant (code, refresh token or verifier)."),
+        ("bad_code_verifier", .rejected, "The PKCE verifier does not match the challenge."),
+        ("flow_state_expired", .rejected, "The browser sign-in took too long; start again."),
+        ("flow_state_not_found", .rejected, "The provider does not know this sign-in attempt; start again."),
+        ("otp_expired", .rejected, "The one-time code or link has expired or is invalid."),
+        ("state_mismatch", .invalidResponse, "The callback's state does not match the pending sign-in."),
+        ("issuer_mismatch", .invalidResponse, "The callback or document names another issuer."),
+        ("redirect_mismatch", .invalidResponse, "The callback URL is not the registered redirect URI."),
+        ("invalid_callback", .invalidResponse, "The callback URL is malformed or has no pending sign-in."),
+        ("invalid_id_token", .invalidResponse, "The ID token failed signature or claim validation."),
+        ("invalid_token", .invalidResponse, "An access token failed signature or claim validation."),
+        ("invalid_response", .invalidResponse, "The provider's response breaks the protocol."),
+        ("network_error", .transport, "The provider could not be reached or the connection failed."),
+        ("timeout", .transport, "The provider did not answer in time."),
+        ("server_error", .transport, "The provider failed (HTTP 5xx); retry later."),
+        ("rate_limited", .transport, "Too many requests; retry after the indicated delay."),
+        ("redirect_refused", .misconfigured, "The endpoint answered with a redirect, which is never followed."),
+        ("response_too_large", .transport, "The response exceeded the size limit."),
+        ("store_unavailable", .transport, "The session store is locked or unreadable; this is not signed out."),
+        ("store_failed", .transport, "The session could not be written to the store."),
+        ("config_discovery_failed", .misconfigured, "The provider's configuration could not be discovered."),
+        ("confidential_client_in_mobile", .misconfigured, "A confidential client cannot be used in an app."),
+        ("secret_in_app", .misconfigured, "A secret key was given where only a public key may ship."),
+        ("invalid_configuration", .misconfigured, "The client configuration is invalid."),
+        ("invalid_client", .misconfigured, "The provider does not accept this client."),
+        ("unauthorized_client", .misconfigured, "The client may not use this grant."),
+        ("unsupported_grant_type", .misconfigured, "The provider does not support this grant."),
+        ("invalid_scope", .misconfigured, "A requested scope is not allowed."),
+        ("web_auth_start_failed", .misconfigured, "The browser sign-in could not be started."),
+        ("validation_failed", .invalidInput, "The provider rejected the request's parameters."),
+        ("invalid_request", .invalidInput, "The request is malformed."),
+        ("authorization_pending", .transport, "Device flow: the user has not approved yet."),
+        ("slow_down", .transport, "Device flow: poll less often."),
+        ("expired_token", .rejected, "Device flow: the device code expired."),
+        ("access_denied", .cancelled, "The user or provider denied access."),
+        ("mfa_required", .rejected, "Multi-factor verification is required."),
+        ("provider_disabled", .misconfigured, "The sign-in method is disabled at the provider."),
+        ("unknown", .invalidResponse, "The provider returned an error Latchkey has no mapping for."),
+    ]
+
+    static let builtInKinds: [String: AuthError.Kind] = Dictionary(
+        uniqueKeysWithValues: builtIn.map { ($0.code, $0.kind) })
+
+    /// Whether a code string is one of the built-in codes.
+    public static func isBuiltIn(_ code: String) -> Bool { builtInKinds[code] != nil }
+
+    /// The user cancelled or denied the sign-in.
+    public static let loginCancelled: Self = "login_cancelled"
+    /// The credentials are wrong.
+    public static let invalidCredentials: Self = "invalid_credentials"
+    /// The session is over.
+    public static let sessionExpired: Self = "session_expired"
+    /// There is no session.
+    public static let sessionMissing: Self = "session_missing"
+    /// The provider rejected the grant.
+    public static let invalidGrant: Self = "invalid_grant"
+    /// The callback's state does not match.
+    public static let stateMismatch: Self = "state_mismatch"
+    /// The issuer does not match.
+    public static let issuerMismatch: Self = "issuer_mismatch"
+    /// The callback URL is not the registered redirect URI.
+    public static let redirectMismatch: Self = "redirect_mismatch"
+    /// The callback URL is malformed or unexpected.
+    public static let invalidCallback: Self = "invalid_callback"
+    /// The ID token failed validation.
+    public static let invalidIDToken: Self = "invalid_id_token"
+    /// An access token failed validation.
+    public static let invalidToken: Self = "invalid_token"
+    /// The response breaks the protocol.
+    public static let invalidResponse: Self = "invalid_response"
+    /// The network failed.
+    public static let networkError: Self = "network_error"
+    /// The provider did not answer in time.
+    public static let timeout: Self = "timeout"
+    /// The provider failed with HTTP 5xx.
+    public static let serverError: Self = "server_error"
+    /// Too many requests.
+    public static let rateLimited: Self = "rate_limited"
+    /// A redirect was refused.
+    public static let redirectRefused: Self = "redirect_refused"
+    /// The response exceeded the size limit.
+    public static let responseTooLarge: Self = "response_too_large"
+    /// The store is locked or unreadable.
+    public static let storeUnavailable: Self = "store_unavailable"
+    /// The store could not be written.
+    public static let storeFailed: Self = "store_failed"
+    /// Discovery failed.
+    public static let configDiscoveryFailed: Self = "config_discovery_failed"
+    /// A confidential client was configured in an app.
+    public static let confidentialClientInMobile: Self = "confidential_client_in_mobile"
+    /// A secret key was configured in an app.
+    public static let secretInApp: Self = "secret_in_app"
+    /// The configuration is invalid.
+    public static let invalidConfiguration: Self = "invalid_configuration"
+    /// The browser could not be started.
+    public static let webAuthStartFailed: Self = "web_auth_start_failed"
+    /// The input is invalid.
+    public static let validationFailed: Self = "validation_failed"
+    /// Device flow: not approved yet.
+    public static let authorizationPending: Self = "authorization_pending"
+    /// Device flow: poll less often.
+    public static let slowDown: Self = "slow_down"
+    /// Device flow: expired.
+    public static let expiredToken: Self = "expired_token"
+    /// An unmapped provider error.
+    public static let unknown: Self = "unknown"
+}
