@@ -1,0 +1,56 @@
+/// How the provider sends the browser back to the app, and which redirect URIs it accepts.
+public struct CallbackSpec: Sendable, Hashable {
+    /// Where callback parameters are.
+    public enum Location: String, Sendable, Hashable {
+        /// In the query string.
+        case query
+        /// In the fragment.
+        case fragment
+        /// In either; a parameter present in both with different values is refused.
+        case queryOrFragment = "query_or_fragment"
+    }
+
+    /// Kinds of redirect URI a provider accepts.
+    public enum RedirectKind: String, Sendable, Hashable, CaseIterable {
+        /// A private-use scheme such as `dev.example.app://auth-callback`.
+        case customScheme = "custom_scheme"
+        /// A claimed `https` URL (universal link).
+        case https
+        /// `http://127.0.0.1:<port>/path` (RFC 8252 loopback).
+        case loopback
+    }
+
+    /// Where the parameters are.
+    public var location: Location
+    /// The parameter with the authorization code.
+    public var codeParameter: String
+    /// The parameter with the state.
+    public var stateParameter: String
+    /// The RFC 9207 issuer parameter, when the provider sends one.
+    public var issuerParameter: String?
+    /// The parameter with the OAuth error.
+    public var errorParameter: String
+    /// The parameter with a provider-specific error code (`error_code`), if any.
+    public var errorCodeParameter: String?
+    /// The parameter with the error description.
+    public var errorDescriptionParameter: String
+    /// The redirect URI kinds the provider accepts.
+    public var allowedRedirectKinds: [RedirectKind]
+
+    /// Creates the spec.
+    public init(
+        location: Location = .query, codeParameter: String = "code", stateParameter: String = "state",
+        issuerParameter: String? = nil, errorParameter: String = "error", errorCodeParameter: String? = nil,
+        errorDescriptionParameter: String = "error_description",
+        allowedRedirectKinds: [RedirectKind] = RedirectKind.allCases
+    ) {
+        self.location = location
+        self.codeParameter = codeParameter
+        self.stateParameter = stateParameter
+        self.issuerParameter = issuerParameter
+        self.errorParameter = errorParameter
+        self.errorCodeParameter = errorCodeParameter
+        self.errorDescriptionParameter = errorDescriptionParameter
+        self.allowedRedirectKinds = allowedRedirectKinds
+    }
+}

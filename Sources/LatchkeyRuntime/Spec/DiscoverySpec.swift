@@ -1,0 +1,72 @@
+/// How the provider's endpoints are found at run time.
+public enum DiscoverySpec: Sendable, Hashable {
+    /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
+    /// `oauth-authorization-server` as the fallback. The document's `issuer` must equal the issuer.
+    /// Its string members become `{discovered.NAME}` variables.
+    case openID(issuer: ValueTemplate)
+    /// A provider's own configuration request (a request name); the listed members become
+    /// `{discovered.NAME}` variables.
+    case custom(request: String, members: [Member])
+
+    /// One value taken from a custom discovery document.
+    public struct Member: Sendable, Hashable {
+        /// The variable name, used as `{discovered.NAME}`.
+        public var name: String
+        /// Where it is in the document.
+        public var pointer: String
+
+        /// Creates a member.
+        public init(name: String, pointer: String) {
+            self.name = name
+            self.pointer = pointer
+        }
+    }
+}
+
+/// Rules about the client itself.
+public struct ClientPolicy: Sendable, Hashable {
+    /// A pointer in the discovery document that is `true` for a confidential client, which an app
+    /// must refuse (`confidential_client_in_mobile`).
+    public var confidentialPointer: String?
+    /// A pointer in the discovery document listing the redirect URIs the provider allows.
+    public var allowedRedirectURIsPointer: String?
+
+    /// Creates the policy.
+    public init(confidentialPointer: String? = nil, allowedRedirectURIsPointer: String? = nil) {
+        self.confidentialPointer = confidentialPointer
+        self.allowedRedirectURIsPointer = allowedRedirectURIsPointer
+    }
+}
+
+/// The formats of the provider's tokens and how to validate them.
+public struct TokenSpec: Sendable, Hashable {
+    /// A token format.
+    public enum Format: String, Sendable, Hashable {
+        /// A token the client must not look into.
+        case opaque
+        /// A JSON Web Token.
+        case jwt
+        /// PASETO version 4, public purpose (Ed25519).
+        case pasetoV4Public = "paseto_v4_public"
+    }
+
+    /// The access token's format.
+    public var accessTokenFormat: Format
+    /// Whether ID tokens are validated (signature against JWKS, then claims).
+    public var validatesIDToken: Bool
+    /// The JWKS URL template, when ID tokens are validated.
+    public var jwksURL: ValueTemplate?
+    /// The expected issuer template.
+    public var issuer: ValueTemplate?
+
+    /// Creates the spec.
+    public init(
+        accessTokenFormat: Format = .opaque, validatesIDToken: Bool = false, jwksURL: ValueTemplate? = nil,
+        issuer: ValueTemplate? = nil
+    ) {
+        self.accessTokenFormat = accessTokenFormat
+        self.validatesIDToken = validatesIDToken
+        self.jwksURL = jwksURL
+        self.issuer = issuer
+    }
+}

@@ -1,0 +1,194 @@
+/// The grants and flows a provider declares. A flow that is `nil` does not exist on the generated client.
+public struct FlowSet: Sendable, Hashable {
+    /// Email or username and password (resource owner password credentials, or a provider's own form).
+    public var password: PasswordFlowSpec?
+    /// Authorization code in a browser, with PKCE.
+    public var authorizationCode: AuthorizationCodeFlowSpec?
+    /// Refreshing the session with its refresh token.
+    public var refresh: RefreshFlowSpec?
+    /// Ending the session.
+    public var signOut: SignOutFlowSpec?
+    /// Fetching the signed-in user.
+    public var userInfo: UserInfoFlowSpec?
+    /// OAuth 2.0 device authorization grant (RFC 8628).
+    public var deviceCode: DeviceCodeFlowSpec?
+
+    /// Creates a flow set.
+    public init(
+        password: PasswordFlowSpec? = nil, authorizationCode: AuthorizationCodeFlowSpec? = nil,
+        refresh: RefreshFlowSpec? = nil, signOut: SignOutFlowSpec? = nil, userInfo: UserInfoFlowSpec? = nil,
+        deviceCode: DeviceCodeFlowSpec? = nil
+    ) {
+        self.password = password
+        self.authorizationCode = authorizationCode
+        self.refresh = refresh
+        self.signOut = signOut
+        self.userInfo = userInfo
+        self.deviceCode = deviceCode
+    }
+}
+
+/// Password sign-in: one request with `{username}` and `{password}`.
+public struct PasswordFlowSpec: Sendable, Hashable {
+    /// The request that signs in (its response is a session).
+    public var request: String
+    /// The argument label the generated client uses for the identifier (`email`, `username`, `loginID`).
+    public var identifierLabel: String
+
+    /// Creates the spec.
+    public init(request: String, identifierLabel: String = "email") {
+        self.request = request
+        self.identifierLabel = identifierLabel
+    }
+}
+
+/// Authorization code flow with PKCE.
+public struct AuthorizationCodeFlowSpec: Sendable, Hashable {
+    /// The authorization URL template (often `{discovered.authorization_endpoint}`).
+    public var authorizeURL: ValueTemplate
+    /// The authorization request's query parameters.
+    public var authorizeQuery: [ParameterSpec]
+    /// The request that exchanges the code (its response is a session).
+    public var exchangeRequest: String
+    /// Whether a nonce is generated and checked in the ID token.
+    public var usesNonce: Bool
+    /// Whether the callback carries `state` back (a provider with its own flow state may not).
+    public var returnsState: Bool
+    /// The scopes requested when the app names none.
+    public var defaultScopes: [String]
+    /// How scopes are joined (a space by default; some providers use a comma).
+    public var scopeSeparator: String
+    /// Whether the user is fetched from the user-info flow after the exchange.
+    public var fetchesUser: Bool
+    /// How long a pending sign-in may wait for its callback, in seconds.
+    public var pendingLifetime: Double
+
+    /// Creates the spec.
+    public init(
+        authorizeURL: ValueTemplate, authorizeQuery: [ParameterSpec], exchangeRequest: String,
+        usesNonce: Bool = false, returnsState: Bool = true, defaultScopes: [String] = [], scopeSeparator: String = " ",
+        fetchesUser: Bool = false, pendingLifetime: Double = 600
+    ) {
+        self.authorizeURL = authorizeURL
+        self.authorizeQuery = authorizeQuery
+        self.exchangeRequest = exchangeRequest
+        self.usesNonce = usesNonce
+        self.returnsState = returnsState
+        self.defaultScopes = defaultScopes
+        self.scopeSeparator = scopeSeparator
+        self.fetchesUser = fetchesUser
+        self.pendingLifetime = pendingLifetime
+    }
+}
+
+/// Refresh: one request with `{refresh_token}`.
+public struct RefreshFlowSpec: Sendable, Hashable {
+    /// The request (its response is a session; a missing refresh token keeps the old one).
+    public var request: String
+    /// Provider codes that mean "this refresh token was already used": the store is re-read and a
+    /// newer session adopted before the session is dropped.
+    public var reuseCodes: [String]
+
+    /// Creates the spec.
+    public init(request: String, reuseCodes: [String] = []) {
+        self.request = request
+        self.reuseCodes = reuseCodes
+    }
+}
+
+/// Sign-out: a request, or local only.
+public struct SignOutFlowSpec: Sendable, Hashable {
+    /// The request that ends the session at the provider, or `nil` for a local sign-out.
+    public var request: String?
+    /// The scopes the request accepts in `{scope}` (e.g. `local`, `global`, `others`); empty when none.
+    public var scopes: [String]
+    /// The scope used when the app names none.
+    public var defaultScope: String?
+
+    /// Creates the spec.
+    public init(request: String? = nil, scopes: [String] = [], defaultScope: String? = nil) {
+        self.request = request
+        self.scopes = scopes
+        self.defaultScope = defaultScope
+    }
+}
+
+/// Fetching the signed-in user.
+public struct UserInfoFlowSpec: Sendable, Hashable {
+    /// The request (its response is a user).
+    public var request: String
+
+    /// Creates the spec.
+    public init(request: String) {
+        self.request = request
+    }
+}
+
+/// Device authorization grant (RFC 8628).
+public struct DeviceCodeFlowSpec: Sendable, Hashable {
+    /// The request that starts the flow (its response is a device authorization document).
+    public var authorizationRequest: String
+    /// The request polled with `{device_code}` (its response is a session).
+    public var tokenRequest: String
+
+    /// Creates the spec.
+    public init(authorizationRequest: String, tokenRequest: String) {
+        self.authorizationRequest = authorizationRequest
+        self.tokenRequest = tokenRequest
+    }
+}
+
+/// A provider-specific operation: one request with typed parameters (sign-up, password reset, ...).
+public struct ActionSpec: Sendable, Hashable {
+    /// The type of an action parameter.
+    public enum ParameterType: String, Sendable, Hashable {
+        /// Text.
+        case string
+        /// A boolean.
+        case bool
+        /// An integer.
+        case int
+        /// An absolute URL.
+        case url
+    }
+
+    /// One parameter of an action.
+    public struct Parameter: Sendable, Hashable {
+        /// The variable name (used in templates) and the argument label.
+        public var name: String
+        /// The type.
+        public var type: ParameterType
+        /// Whether it may be left out.
+        public var isOptional: Bool
+        /// A minimum length checked before any request (e.g. a new password).
+        public var minimumLength: Int?
+        /// For a string, the values allowed; empty when any.
+        public var allowedValues: [String]
+
+        /// Creates a parameter.
+        public init(
+            name: String, type: ParameterType = .string, isOptional: Bool = false, minimumLength: Int? = nil,
+            allowedValues: [String] = []
+        ) {
+            self.name = name
+            self.type = type
+            self.isOptional = isOptional
+            self.minimumLength = minimumLength
+            self.allowedValues = allowedValues
+        }
+    }
+
+    /// The action's name (the generated method's base name).
+    public var name: String
+    /// The request it sends.
+    public var request: String
+    /// Its parameters in declaration order.
+    public var parameters: [Parameter]
+
+    /// Creates an action.
+    public init(name: String, request: String, parameters: [Parameter]) {
+        self.name = name
+        self.request = request
+        self.parameters = parameters
+    }
+}

@@ -1,0 +1,65 @@
+/// Everything the runtime knows about one provider: the descriptor, normalized.
+///
+/// Generated clients hold their provider's spec as a constant (`AcmeClient.provider`). The runtime
+/// and the simulator in `LatchkeyTesting` read it; apps rarely need to.
+public struct ProviderSpec: Sendable, Hashable {
+    /// The descriptor name (`supabase`).
+    public var name: String
+    /// The name shown to people (`Supabase Auth`).
+    public var displayName: String
+    /// Configuration inputs.
+    public var inputs: [InputSpec]
+    /// Derived variables, such as `baseURL` = `{projectURL}/auth/v1`, in dependency order.
+    public var variables: [ParameterSpec]
+    /// How endpoints are discovered, if at all.
+    public var discovery: DiscoverySpec?
+    /// Headers sent with every request (e.g. `apikey`).
+    public var commonHeaders: [ParameterSpec]
+    /// Constant parameters added to every token request (code exchange and refresh).
+    public var extraTokenParameters: [ParameterSpec]
+    /// The requests, by name.
+    public var requests: [String: RequestSpec]
+    /// The standard flows.
+    public var flows: FlowSet
+    /// Provider-specific actions, in declaration order.
+    public var actions: [ActionSpec]
+    /// Error mappings.
+    public var errors: ErrorMappingSpec
+    /// Callback rules.
+    public var callback: CallbackSpec
+    /// Where the session is in token responses.
+    public var session: SessionMapping
+    /// Where the user is in user documents.
+    public var user: UserMapping
+    /// Token formats.
+    public var tokens: TokenSpec
+    /// Client rules.
+    public var clientPolicy: ClientPolicy
+
+    /// Creates a spec.
+    public init(
+        name: String, displayName: String, inputs: [InputSpec] = [], variables: [ParameterSpec] = [],
+        discovery: DiscoverySpec? = nil, commonHeaders: [ParameterSpec] = [],
+        extraTokenParameters: [ParameterSpec] = [], requests: [String: RequestSpec] = [:], flows: FlowSet = FlowSet(),
+        actions: [ActionSpec] = [], errors: ErrorMappingSpec = ErrorMappingSpec(), callback: CallbackSpec = CallbackSpec(),
+        session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
+        clientPolicy: ClientPolicy = ClientPolicy()
+    ) {
+        self.name = name
+        self.displayName = displayName
+        self.inputs = inputs
+        self.variables = variables
+        self.discovery = discovery
+        self.commonHeaders = commonHeaders
+        self.extraTokenParameters = extraTokenParameters
+        self.requests = requests
+        self.flows = flows
+        self.actions = actions
+        self.errors = errors
+        self.callback = callback
+        self.session = session
+        self.user = user
+        self.tokens = tokens
+        self.clientPolicy = clientPolicy
+    }
+}

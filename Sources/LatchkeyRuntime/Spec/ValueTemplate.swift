@@ -1,0 +1,127 @@
+import Foundation
+
+/// A string with `{variable}` references, such as `{projectURL}/auth/v1`.
+///
+/// Templates come from descriptors. The runtime fills them from the configuration inputs, the
+/// discovered metadata (`{discovered.token_endpoint}`) and the variables of the flow in progress
+/// (`{code}`, `{code_verifier}`, `{redirect_uri}`, ...). `{{` and `}}` stand for literal braces.
+public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
+    /// One piece of a template.
+    public enum Part: Sendable, Hashable {
+        /// Text used as it is.
+        case literal(String)
+        /// The value of a variable.
+        case variable(String)
+    }
+
+    /// The pieces in order.
+    public var parts: [Part]
+
+    /// Creates a template from its pieces.
+    /// - Parameter parts: The pieces in order.
+    public init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// Creates a template that is one literal string.
+    /// - Parameter literal: The text.
+    public init(literal: String) {
+        self.parts = literal.isEmpty ? [] : [.literal(literal)]
+    }
+
+    /// Creates a template that is one variable.
+    /// - Parameter variable: The variable name.
+    public static func variable(_ name: String) -> ValueTemplate { ValueTemplate(parts: [.variable(name)]) }
+
+    /// The names of the variables the template refers to, in order of first use.
+    public var variables: [String] {
+        var seen: [String] = []
+        for case .variable(let name) in parts where !seen.contains(name) { seen.append(name) }
+        return seen
+    }
+
+    /// When the template is exactly one variable, its name.
+    public var soleVariable: String? {
+        if parts.count == 1, case .variable(let name) = parts[0] { return name }
+        return nil
+    }
+
+    /// The template in descriptor syntax.
+    public var description: String {
+        parts.map { part in
+            switch part {
+            case .literal(let text): text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+            case .variable(let name): "{\(name)}"
+            }
+        }.joined()
+    }
+
+    /// Fills the template.
+    /// - Parameter lookup: Returns a variable's value, or `nil` when it has none.
+    /// - Returns: The text, or `nil` when a variable has no value.
+    public func render(_ lookup: (String) -> String?) -> String? {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): out += text
+            case .variable(let name):
+                guard let value = lookup(name) else { return nil }
+                out += value
+            }
+        }
+        return out
+    }
+}
+
+/// A JSON value whose strings are ``ValueTemplate``s: request bodies and parameters.
+///
+/// When a string is exactly one variable and that variable has no value (an optional parameter
+/// left out), the member or parameter is omitted from the request.
+public indirect enum JSONTemplate: Sendable, Hashable {
+    /// A string, filled from variables.
+    case string(ValueTemplate)
+    /// A number, by its JSON lexeme.
+    case number(String)
+    /// A boolean.
+    case bool(Bool)
+    /// JSON `null`.
+    case null
+    /// An object, members in order.
+    case object([Member])
+    /// An array.
+    case array([JSONTemplate])
+
+    /// One member of an object template.
+    public struct Member: Sendable, Hashable {
+        /// The member name.
+        public var name: String
+        /// The member value.
+        public var value: JSONTemplate
+
+        /// Creates a member.
+        /// - Parameters:
+        ///   - name: The member name.
+        ///   - value: The member value.
+        public init(_ name: String, _ value: JSONTemplate) {
+            self.name = name
+            self.value = value
+        }
+    }
+}
+
+/// A named parameter (query, form field or header) with a templated value.
+public struct ParameterSpec: Sendable, Hashable {
+    /// The parameter name as sent.
+    public var name: String
+    /// The value. A string that is exactly one absent variable omits the parameter.
+    public var value: JSONTemplate
+
+    /// Creates a parameter.
+    /// - Parameters:
+    ///   - name: The name as sent.
+    ///   - value: The templated value.
+    public init(_ name: String, _ value: JSONTemplate) {
+        self.name = name
+        self.value = value
+    }
+}
