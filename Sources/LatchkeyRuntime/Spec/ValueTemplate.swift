@@ -125,3 +125,40 @@ public struct ParameterSpec: Sendable, Hashable {
         self.value = value
     }
 }
+
+extension ValueTemplate: ExpressibleByStringLiteral {
+    /// Creates a template from descriptor syntax: `{name}` is a variable, `{{` and `}}` are braces.
+    ///
+    /// Generated code uses this form because it reads like the descriptor. The generator has
+    /// validated the syntax; here an unbalanced brace is kept as literal text.
+    /// - Parameter syntax: The template in descriptor syntax.
+    public init(_ syntax: String) {
+        var parts: [Part] = []
+        var literal = ""
+        var scalars = Substring(syntax)
+        while let first = scalars.first {
+            scalars = scalars.dropFirst()
+            if first == "{", scalars.first == "{" {
+                literal.append("{")
+                scalars = scalars.dropFirst()
+            } else if first == "}", scalars.first == "}" {
+                literal.append("}")
+                scalars = scalars.dropFirst()
+            } else if first == "{", let close = scalars.firstIndex(of: "}") {
+                if !literal.isEmpty { parts.append(.literal(literal)) }
+                literal = ""
+                parts.append(.variable(String(scalars[..<close])))
+                scalars = scalars[scalars.index(after: close)...]
+            } else {
+                literal.append(first)
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    /// Creates a template from a string literal in descriptor syntax.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}

@@ -1,0 +1,65 @@
+extension DescriptorDecoder {
+    static let kinds = ["cancelled", "rejected", "transport", "misconfigured", "invalid_input", "invalid_response"]
+
+    func decodeErrors(_ node: JSONNode) -> Descriptor.Errors? {
+        guard var reader = ObjectReader(node, sink, expected: "\"errors\"") else { return nil }
+        defer { reader.finish() }
+        let base = Descriptor.Errors()
+        let codeFields = reader.member("codeFields").map { pointers($0) } ?? base.codeFields
+        let messageFields = reader.member("messageFields").map { pointers($0) } ?? base.messageFields
+        let inSuccess = reader.member("errorInSuccessBody").flatMap { decodePointer($0) }
+        let statusField = reader.member("statusField").flatMap { decodePointer($0) }
+        let codes = reader.members("codes", "\"codes\"").compactMap { member -> Named<Descriptor.Errors.DeclaredCode>? in
+            guard SwiftNames.isValidErrorCode(member.key) else {
+                sink.error(
+                    "\"\(member.key.prefix(40))\" is not a valid error code", at: member.keyLocation,
+                    pointer: member.value.pointer.description, fixIt: "use lower_snake_case, e.g. \"mfa_required\"")
+                return nil
+            }
+            guard var codeReader = ObjectReader(member.value, sink, expected: "a code declaration") else { return nil }
+            defer { codeReader.finish() }
+            let kind = codeReader.oneOf("kind", Self.kinds, default: "invalid_response")
+            return Named(member.key, .init(kind: kind, summary: codeReader.string("description")))
+        }
+        let map = reader.member("map").map { rules($0) } ?? []
+        let callback = reader.member("callback").map { rules($0) } ?? []
+        return Descriptor.Errors(
+            codeFields: codeFields, messageFields: messageFields, errorInSuccessBody: inSuccess,
+            statusField: statusField, codes: codes, map: map, callback: callback)
+    }
+
+    private func pointers(_ node: JSONNode) -> [String] {
+        guard let items = node.array else {
+            sink.error("expected an array of JSON pointers", at: node)
+            return []
+        }
+        return items.compactMap { decodePointer($0) }
+    }
+
+    private func rules(_ node: JSONNode) -> [Descriptor.Errors.Rule] {
+        guard let items = node.array else {
+            sink.error("expected an array of mapping rows", at: node)
+            return []
+        }
+        return items.compactMap { item in
+            guard var reader = ObjectReader(item, sink, expected: "a mapping row") else { return nil }
+            defer { reader.finish() }
+            let providerCode = reader.member("providerCode").flatMap { codeNode -> String? in
+                if case .number(let number) = codeNode.value { return number.lexeme }
+                return ObjectReader.string(codeNode, sink)
+            }
+            let prefix = reader.string("providerCodePrefix")
+            let status = reader.int("status", range: 100...599)
+            let codeNode = reader.required("code", "the stable error code it maps to")
+            let code = codeNode.flatMap { ObjectReader.string($0, sink) }
+            if providerCode == nil && prefix == nil && status == nil {
+                sink.error(
+                    "a mapping row needs at least one of \"providerCode\", \"providerCodePrefix\" or \"status\"",
+                    at: item)
+            }
+            guard let code, let codeNode else { return nil }
+            codeReferences.append((code, codeNode))
+            return .init(providerCode: providerCode, providerCodePrefix: prefix, status: status, code: code)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+extension DescriptorDecoder {
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    static let responses = ["session", "user", "document", "none", "sessionOrUser"]
+
+    func decodeRequest(_ node: JSONNode) -> Descriptor.Request? {
+        guard var reader = ObjectReader(node, sink, expected: "a request") else { return nil }
+        defer { reader.finish() }
+        let method = reader.oneOf("method", Self.methods, default: "GET")
+        let urlNode = reader.required("url", "the request URL template")
+        let url = urlNode.flatMap { decodeTemplate($0, context: .url) }
+        if let url, let urlNode { URLRules.checkEndpoint(url, urlNode, sink) }
+        let query = reader.members("query", "\"query\"").map { member in
+            SecretRules.check(member, sink)
+            return Named(member.key, decodeValue(member.value, .request))
+        }
+        let headers = reader.members("headers", "\"headers\"").map { member in
+            SecretRules.check(member, sink)
+            return Named(member.key, decodeValue(member.value, .request))
+        }
+        let encoding = reader.oneOf("encoding", ["none", "form", "json"], default: "none")
+        let bodyNode = node.object?["body"]
+        let body = reader.members("body", "\"body\"").map { member in
+            SecretRules.check(member, sink)
+            return Named(member.key, decodeValue(member.value, .request))
+        }
+        if let bodyNode, encoding == "none" {
+            sink.error("a request with a body needs \"encoding\": \"form\" or \"json\"", at: bodyNode)
+        }
+        if let bodyNode, method == "GET" {
+            sink.error("a GET request cannot have a body", at: bodyNode, fixIt: "move the parameters to \"query\"")
+        }
+        let clientAuthentication = reader.oneOf("clientAuthentication", ["none", "basic", "post"], default: "none")
+        let authorization = reader.oneOf("authorization", ["none", "accessToken"], default: "none")
+        let response = reader.oneOf("response", Self.responses, default: "none")
+        let ignored = reader.member("ignoreErrorStatuses").map { statusNode -> [Int] in
+            guard let items = statusNode.array else {
+                sink.error("expected an array of HTTP statuses", at: statusNode)
+                return []
+            }
+            return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
+        } ?? []
+        guard let url else { return nil }
+        return Descriptor.Request(
+            method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
+            clientAuthentication: clientAuthentication, authorization: authorization, response: response,
+            ignoreErrorStatuses: ignored)
+    }
+
+    func decodeAction(_ node: JSONNode) -> Descriptor.Action? {
+        guard var reader = ObjectReader(node, sink, expected: "an action") else { return nil }
+        defer { reader.finish() }
+        let requestNode = reader.required("request", "the request the action sends")
+        let request = requestNode.flatMap { ObjectReader.string($0, sink) }
+        if let request, let requestNode { requestReferences.append((request, requestNode, [])) }
+        let summary = reader.string("description")
+        let parameters = reader.members("parameters", "\"parameters\"").compactMap { member -> Named<Descriptor.Action.Parameter>? in
+            checkVariableName(member)
+            guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
+            defer { parameterReader.finish() }
+            let parameter = Descriptor.Action.Parameter(
+                type: parameterReader.oneOf("type", ["string", "bool", "int", "url"], default: "string"),
+                optional: parameterReader.bool("optional", default: false),
+                minLength: parameterReader.int("minLength", range: 0...4096),
+                values: parameterReader.strings("values"),
+                summary: parameterReader.string("description"))
+            return Named(member.key, parameter)
+        }
+        guard let request else { return nil }
+        return Descriptor.Action(request: request, summary: summary, parameters: parameters)
+    }
+}

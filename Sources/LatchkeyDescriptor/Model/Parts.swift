@@ -1,0 +1,275 @@
+extension Descriptor {
+    /// A configuration input.
+    public struct Input: Sendable, Hashable {
+        /// The variable name.
+        public var name: String
+        /// `string` or `url`.
+        public var type: String
+        /// What it is, for the generated documentation.
+        public var summary: String?
+        /// Whether the app must supply it.
+        public var required: Bool
+        /// The value used when the app gives none.
+        public var defaultValue: String?
+        /// Whether trailing slashes are trimmed.
+        public var trimTrailingSlash: Bool
+        /// The environment variable or Info.plist key that can supply it.
+        public var environment: String?
+        /// Values refused before any request.
+        public var rejections: [Rejection]
+    }
+
+    /// A rule refusing an input value.
+    public struct Rejection: Sendable, Hashable {
+        /// Refuse values with this prefix.
+        public var prefix: String?
+        /// Refuse JWTs whose payload has this claim ...
+        public var jwtClaim: String?
+        /// ... equal to this.
+        public var equals: String?
+        /// The error code (default `secret_in_app`).
+        public var code: String
+        /// The message for developers.
+        public var message: String
+    }
+
+    /// How endpoints are discovered.
+    public enum Discovery: Sendable, Hashable {
+        /// OpenID Connect discovery from an issuer.
+        case openID(issuer: Template)
+        /// A provider's own configuration request, with the members kept.
+        case custom(request: String, members: [Named<String>])
+    }
+
+    /// One HTTP request.
+    public struct Request: Sendable, Hashable {
+        /// The method.
+        public var method: String
+        /// The URL template.
+        public var url: Template
+        /// Query parameters.
+        public var query: [Named<Value>]
+        /// Headers.
+        public var headers: [Named<Value>]
+        /// `none`, `form` or `json`.
+        public var encoding: String
+        /// Body members.
+        public var body: [Named<Value>]
+        /// `none`, `basic` or `post`.
+        public var clientAuthentication: String
+        /// `none` or `accessToken`.
+        public var authorization: String
+        /// `session`, `user`, `document`, `none` or `sessionOrUser`.
+        public var response: String
+        /// Error statuses treated as success.
+        public var ignoreErrorStatuses: [Int]
+    }
+
+    /// The standard flows.
+    public struct Flows: Sendable, Hashable {
+        /// Password sign-in.
+        public var password: Password?
+        /// Authorization code with PKCE.
+        public var authorizationCode: AuthorizationCode?
+        /// Refresh.
+        public var refresh: Refresh?
+        /// Sign-out.
+        public var signOut: SignOut?
+        /// User info.
+        public var userInfo: String?
+        /// Device authorization grant.
+        public var deviceCode: DeviceCode?
+
+        /// Password sign-in.
+        public struct Password: Sendable, Hashable {
+            /// The request.
+            public var request: String
+            /// The identifier's argument label.
+            public var identifierLabel: String
+        }
+
+        /// Authorization code with PKCE.
+        public struct AuthorizationCode: Sendable, Hashable {
+            /// The authorization URL.
+            public var authorizeURL: Template
+            /// Its query parameters.
+            public var query: [Named<Value>]
+            /// The exchange request.
+            public var exchange: String
+            /// Whether a nonce is used.
+            public var nonce: Bool
+            /// Whether the callback returns state.
+            public var returnsState: Bool
+            /// Default scopes.
+            public var scopes: [String]
+            /// Scope separator.
+            public var scopeSeparator: String
+            /// Whether the user is fetched after the exchange.
+            public var fetchUser: Bool
+            /// Pending flow lifetime in seconds.
+            public var pendingLifetime: Int
+        }
+
+        /// Refresh.
+        public struct Refresh: Sendable, Hashable {
+            /// The request.
+            public var request: String
+            /// Provider codes meaning "already used".
+            public var reuseCodes: [String]
+        }
+
+        /// Sign-out.
+        public struct SignOut: Sendable, Hashable {
+            /// The request, or nil for local sign-out.
+            public var request: String?
+            /// Scopes accepted.
+            public var scopes: [String]
+            /// The default scope.
+            public var defaultScope: String?
+        }
+
+        /// Device authorization grant.
+        public struct DeviceCode: Sendable, Hashable {
+            /// The device authorization request.
+            public var authorization: String
+            /// The polled token request.
+            public var token: String
+        }
+    }
+
+    /// A provider-specific action.
+    public struct Action: Sendable, Hashable {
+        /// The request it sends.
+        public var request: String
+        /// What it does, for the documentation.
+        public var summary: String?
+        /// Its parameters, in order.
+        public var parameters: [Named<Parameter>]
+
+        /// One action parameter.
+        public struct Parameter: Sendable, Hashable {
+            /// `string`, `bool`, `int` or `url`.
+            public var type: String
+            /// Whether it may be left out.
+            public var optional: Bool
+            /// Minimum length.
+            public var minLength: Int?
+            /// Allowed values.
+            public var values: [String]
+            /// What it is.
+            public var summary: String?
+        }
+    }
+
+    /// Error mappings.
+    public struct Errors: Sendable, Hashable {
+        /// Pointers for the provider code.
+        public var codeFields: [String]
+        /// Pointers for the message.
+        public var messageFields: [String]
+        /// Pointer marking an error in a 2xx body.
+        public var errorInSuccessBody: String?
+        /// Pointer holding the real status.
+        public var statusField: String?
+        /// Codes the descriptor declares beyond the built-in ones.
+        public var codes: [Named<DeclaredCode>]
+        /// Response rows.
+        public var map: [Rule]
+        /// Callback rows.
+        public var callback: [Rule]
+
+        /// A declared code.
+        public struct DeclaredCode: Sendable, Hashable {
+            /// Its kind.
+            public var kind: String
+            /// What it means.
+            public var summary: String?
+        }
+
+        /// A mapping row.
+        public struct Rule: Sendable, Hashable {
+            /// Provider code equality.
+            public var providerCode: String?
+            /// Provider code prefix.
+            public var providerCodePrefix: String?
+            /// HTTP status.
+            public var status: Int?
+            /// The stable code.
+            public var code: String
+        }
+    }
+
+    /// Callback rules.
+    public struct Callback: Sendable, Hashable {
+        /// `query`, `fragment` or `query_or_fragment`.
+        public var location: String
+        /// Code parameter.
+        public var code: String
+        /// State parameter.
+        public var state: String
+        /// RFC 9207 issuer parameter.
+        public var iss: String?
+        /// Error parameter.
+        public var error: String
+        /// Provider error-code parameter.
+        public var errorCode: String?
+        /// Error description parameter.
+        public var errorDescription: String
+        /// Allowed redirect kinds.
+        public var redirectKinds: [String]
+    }
+
+    /// Session fields.
+    public struct SessionFields: Sendable, Hashable {
+        /// Pointers by field: accessToken, refreshToken, idToken, tokenType, expiresIn, expiresAt, scope, user.
+        public var accessToken: String
+        /// Refresh token pointer.
+        public var refreshToken: String?
+        /// ID token pointer.
+        public var idToken: String?
+        /// Token type pointer.
+        public var tokenType: String?
+        /// Relative lifetime pointer.
+        public var expiresIn: String?
+        /// Absolute expiry pointer.
+        public var expiresAt: String?
+        /// Scope pointer.
+        public var scope: String?
+        /// Embedded user pointer.
+        public var user: String?
+    }
+
+    /// User fields.
+    public struct UserFields: Sendable, Hashable {
+        /// Identifier pointer.
+        public var id: String
+        /// Email pointer.
+        public var email: String?
+        /// Name pointer.
+        public var name: String?
+        /// Role pointer.
+        public var role: String?
+        /// Scopes pointer.
+        public var scopes: String?
+    }
+
+    /// Token formats.
+    public struct Tokens: Sendable, Hashable {
+        /// `opaque`, `jwt` or `paseto_v4_public`.
+        public var accessToken: String
+        /// Whether ID tokens are validated.
+        public var validateIDToken: Bool
+        /// JWKS URL.
+        public var jwks: Template?
+        /// Expected issuer.
+        public var issuer: Template?
+    }
+
+    /// Client policy.
+    public struct ClientPolicy: Sendable, Hashable {
+        /// Pointer that is true for confidential clients.
+        public var confidentialField: String?
+        /// Pointer listing allowed redirect URIs.
+        public var allowedRedirectURIsField: String?
+    }
+}

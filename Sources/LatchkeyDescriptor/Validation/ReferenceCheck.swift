@@ -1,0 +1,117 @@
+/// Checks that every name a descriptor uses is declared: variables, requests, error codes.
+extension DescriptorDecoder {
+    /// Variables the runtime supplies while a flow runs.
+    static let flowVariables: Set<String> = [
+        "username", "password", "code", "code_verifier", "code_challenge", "code_challenge_method", "state", "nonce",
+        "redirect_uri", "scope", "refresh_token", "access_token", "id_token", "device_code", "prompt", "login_hint",
+        "max_age", "client_secret",
+    ]
+
+    func checkReferences(_ descriptor: Descriptor) {
+        let inputs = Set(descriptor.inputs.map(\.name))
+        let actionParameters = Set(descriptor.actions.flatMap { $0.value.parameters.map(\.name) })
+        var configurationNames = inputs
+        // Variables may use inputs and the variables declared before them.
+        for variable in descriptor.variables {
+            for name in variable.value.variables where !configurationNames.contains(name) {
+                reportUnknownVariable(name, in: variable.value, candidates: configurationNames)
+            }
+            configurationNames.insert(variable.name)
+        }
+        let requestNames = descriptor.requests.map(\.name)
+        let discovered: Set<String>? =
+            switch descriptor.discovery {
+            case .custom(_, let members): Set(members.map { "discovered." + $0.name })
+            case .openID: nil  // any member of the discovery document
+            case nil: []
+            }
+        for use in templateUses where use.context != .configuration {
+            for name in use.template.variables {
+                if configurationNames.contains(name) || Self.flowVariables.contains(name)
+                    || actionParameters.contains(name)
+                {
+                    continue
+                }
+                if name.hasPrefix("discovered.") {
+                    if let discovered, !discovered.contains(name) {
+                        let fix = descriptor.discovery == nil
+                            ? "declare \"discovery\" to use discovered values"
+                            : "add it to discovery \"members\""
+                        sink.error("\"{\(name)}\" is not a discovered value", at: use.node, fixIt: fix)
+                    }
+                    continue
+                }
+                let candidates = Array(configurationNames) + Self.flowVariables + actionParameters
+                let suggestion = Suggestions.closest(to: name, among: candidates.sorted())
+                sink.error(
+                    "unknown variable \"{\(name)}\"", at: use.node,
+                    fixIt: suggestion.map { "did you mean {\($0)}?" }
+                        ?? "declare it in \"inputs\" or \"variables\", or use a flow variable")
+            }
+        }
+        for use in templateUses where use.context == .configuration {
+            _ = use  // checked above in declaration order
+        }
+        for reference in requestReferences {
+            guard let request = descriptor.requests.first(where: { $0.name == reference.name }) else {
+                let suggestion = Suggestions.closest(to: reference.name, among: requestNames)
+                sink.error(
+                    "no request named \"\(reference.name.prefix(40))\"", at: reference.node,
+                    fixIt: suggestion.map { "did you mean \"\($0)\"?" } ?? "declare it in \"requests\"")
+                continue
+            }
+            if !reference.expectedResponses.isEmpty,
+                !reference.expectedResponses.contains(request.value.response)
+            {
+                sink.error(
+                    "request \"\(reference.name)\" has response \"\(request.value.response)\" but is used where \(reference.expectedResponses.map { "\"\($0)\"" }.joined(separator: " or ")) is needed",
+                    at: reference.node, fixIt: "set its \"response\" accordingly")
+            }
+        }
+        let declaredCodes = Set(descriptor.errors.codes.map(\.name))
+        for reference in codeReferences
+        where !KnownErrorCodes.all.contains(reference.code) && !declaredCodes.contains(reference.code) {
+            let suggestion = Suggestions.closest(to: reference.code, among: (KnownErrorCodes.all.union(declaredCodes)).sorted())
+            sink.error(
+                "unknown error code \"\(reference.code.prefix(40))\"", at: reference.node,
+                fixIt: suggestion.map { "did you mean \"\($0)\"?" } ?? "declare it under errors.codes with its kind")
+        }
+        checkActionNames(descriptor)
+    }
+
+    private func reportUnknownVariable(_ name: String, in template: Template, candidates: Set<String>) {
+        guard let use = templateUses.first(where: { $0.template == template && $0.context == .configuration }) else {
+            return
+        }
+        let suggestion = Suggestions.closest(to: name, among: candidates.sorted())
+        sink.error(
+            "unknown variable \"{\(name)}\" (variables may use inputs and earlier variables)", at: use.node,
+            fixIt: suggestion.map { "did you mean {\($0)}?" } ?? "declare it in \"inputs\"")
+    }
+
+    private func checkActionNames(_ descriptor: Descriptor) {
+        let reserved: Set<String> = [
+            "signIn", "signOut", "signInWithBrowser", "signInWithLoopback", "prepareAuthorization", "handleCallback",
+            "currentSession", "validAccessToken", "restore", "fetchUser", "client", "provider", "init", "perform",
+        ]
+        var seen: [String: String] = [:]
+        for action in descriptor.actions {
+            let swiftName = SwiftNames.lowerCamelCase(action.name)
+            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), !reserved.contains(swiftName) else {
+                sink.add(
+                    .error(
+                        "action name \"\(action.name.prefix(40))\" does not give a usable Swift method name",
+                        at: .start, pointer: "/actions/\(action.name)",
+                        fixIt: "use a lowerCamelCase name such as \"resetPassword\" that is not one of the client's own methods"))
+                continue
+            }
+            if let other = seen[swiftName] {
+                sink.add(
+                    .error(
+                        "actions \"\(other)\" and \"\(action.name)\" both become the Swift method \(swiftName)",
+                        at: .start, pointer: "/actions/\(action.name)", fixIt: "rename one of them"))
+            }
+            seen[swiftName] = action.name
+        }
+    }
+}

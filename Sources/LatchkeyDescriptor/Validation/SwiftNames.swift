@@ -1,0 +1,130 @@
+/// Naming rules shared by validation and generation: descriptor names, Swift identifiers, codes.
+public enum SwiftNames {
+    /// Swift keywords that must be escaped with backticks when used as identifiers.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "async", "some", "any", "consume", "copy", "discard", "each", "borrowing", "consuming", "Type", "Protocol",
+        "actor", "package", "macro",
+    ]
+
+    /// Whether a provider name is lower-case words of letters and digits joined by single hyphens.
+    public static func isValidDescriptorName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard (1...64).contains(scalars.count), let first = scalars.first, ("a"..."z").contains(first) else {
+            return false
+        }
+        var previousHyphen = false
+        for scalar in scalars {
+            if scalar == "-" {
+                if previousHyphen { return false }
+                previousHyphen = true
+            } else if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                previousHyphen = false
+            } else {
+                return false
+            }
+        }
+        return !previousHyphen
+    }
+
+    /// `base-idp` → `BaseIdp`; words split on hyphens, each capitalized.
+    public static func upperCamelCase(_ name: String) -> String {
+        name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `reset-password`/`reset_password`/`resetPassword` → `resetPassword`.
+    public static func lowerCamelCase(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = words.first else { return name }
+        return first.prefix(1).lowercased() + first.dropFirst()
+            + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Whether a string is an ASCII UpperCamelCase identifier usable as a type-name prefix.
+    public static func isValidTypeNamePrefix(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard (1...64).contains(scalars.count), let first = scalars.first, ("A"..."Z").contains(first) else {
+            return false
+        }
+        return scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+            && !keywords.contains(name)
+    }
+
+    /// Whether a string is an ASCII lowerCamelCase identifier (not a keyword).
+    public static func isValidLowerCamelIdentifier(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard (1...64).contains(scalars.count), let first = scalars.first, ("a"..."z").contains(first) else {
+            return false
+        }
+        return scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+            && !keywords.contains(name)
+    }
+
+    /// Whether a string is a lower_snake_case error code.
+    public static func isValidErrorCode(_ code: String) -> Bool {
+        let scalars = Array(code.unicodeScalars)
+        guard (1...64).contains(scalars.count), let first = scalars.first, ("a"..."z").contains(first) else {
+            return false
+        }
+        return scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Turns any text into a valid Swift identifier: invalid characters become `_`, a leading digit
+    /// gets a `_` prefix, and keywords are wrapped in backticks.
+    public static func identifier(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            scalars.append(ok ? scalar : "_")
+        }
+        var result = String(scalars)
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return keywords.contains(result) ? "`\(result)`" : result
+    }
+}
+
+/// The error codes every provider shares (kept equal to the runtime's `AuthError.Code.builtIn`).
+public enum KnownErrorCodes {
+    /// The built-in codes.
+    public static let all: Set<String> = [
+        "login_cancelled", "invalid_credentials", "email_not_confirmed", "user_already_exists", "user_banned",
+        "weak_password", "session_expired", "session_missing", "invalid_grant", "bad_code_verifier",
+        "flow_state_expired", "flow_state_not_found", "otp_expired", "state_mismatch", "issuer_mismatch",
+        "redirect_mismatch", "invalid_callback", "invalid_id_token", "invalid_token", "invalid_response",
+        "network_error", "timeout", "server_error", "rate_limited", "redirect_refused", "response_too_large",
+        "store_unavailable", "store_failed", "config_discovery_failed", "confidential_client_in_mobile",
+        "secret_in_app", "invalid_configuration", "invalid_client", "unauthorized_client", "unsupported_grant_type",
+        "invalid_scope", "web_auth_start_failed", "validation_failed", "invalid_request", "authorization_pending",
+        "slow_down", "expired_token", "access_denied", "mfa_required", "provider_disabled", "unknown",
+    ]
+}
+
+/// The kind of every built-in error code (kept equal to the runtime's table).
+public enum KnownErrorKinds {
+    /// Kind by code.
+    public static let table: [String: String] = [
+        "login_cancelled": "cancelled", "access_denied": "cancelled",
+        "invalid_credentials": "rejected", "email_not_confirmed": "rejected", "user_banned": "rejected",
+        "session_expired": "rejected", "session_missing": "rejected", "invalid_grant": "rejected",
+        "bad_code_verifier": "rejected", "flow_state_expired": "rejected", "flow_state_not_found": "rejected",
+        "otp_expired": "rejected", "expired_token": "rejected", "mfa_required": "rejected",
+        "user_already_exists": "invalid_input", "weak_password": "invalid_input", "validation_failed": "invalid_input",
+        "invalid_request": "invalid_input",
+        "state_mismatch": "invalid_response", "issuer_mismatch": "invalid_response", "redirect_mismatch": "invalid_response",
+        "invalid_callback": "invalid_response", "invalid_id_token": "invalid_response", "invalid_token": "invalid_response",
+        "invalid_response": "invalid_response", "unknown": "invalid_response",
+        "network_error": "transport", "timeout": "transport", "server_error": "transport", "rate_limited": "transport",
+        "response_too_large": "transport", "store_unavailable": "transport", "store_failed": "transport",
+        "authorization_pending": "transport", "slow_down": "transport",
+        "redirect_refused": "misconfigured", "config_discovery_failed": "misconfigured",
+        "confidential_client_in_mobile": "misconfigured", "secret_in_app": "misconfigured",
+        "invalid_configuration": "misconfigured", "invalid_client": "misconfigured", "unauthorized_client": "misconfigured",
+        "unsupported_grant_type": "misconfigured", "invalid_scope": "misconfigured", "web_auth_start_failed": "misconfigured",
+        "provider_disabled": "misconfigured",
+    ]
+}

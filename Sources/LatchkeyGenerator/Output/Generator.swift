@@ -1,0 +1,57 @@
+import Foundation
+import LatchkeyDescriptor
+
+/// Turns descriptors into Swift source through the templates.
+public struct Generator: Sendable {
+    /// The template every client is rendered through.
+    public static let clientTemplateName = "Client.swift.template"
+
+    let client: Template
+
+    /// Creates a generator from template sources.
+    /// - Parameter templates: Template text by file name; must include ``clientTemplateName``.
+    /// - Throws: ``TemplateError`` when a template is missing or malformed.
+    public init(templates: [String: String]) throws(TemplateError) {
+        guard let source = templates[Self.clientTemplateName] else {
+            throw .render("the templates have no \(Self.clientTemplateName)")
+        }
+        self.client = try Template(source: source, name: Self.clientTemplateName)
+    }
+
+    /// Creates a generator from a templates directory, or the built-in templates when `nil`.
+    /// - Parameter directory: The `Templates/` directory.
+    /// - Throws: ``TemplateError`` when a template is missing or malformed.
+    public init(templatesDirectory directory: String?) throws(TemplateError) {
+        guard let directory else {
+            try self.init(templates: BuiltInTemplates.all)
+            return
+        }
+        var templates: [String: String] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() where name.hasSuffix(".template") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else { throw .render("cannot read \(path)") }
+            templates[name] = text
+        }
+        try self.init(templates: templates)
+    }
+
+    /// The output file name for a descriptor file (`supabase.json` → `supabase.swift`).
+    public static func outputFileName(forDescriptorFile path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".swift"
+    }
+
+    /// Renders one client.
+    /// - Parameters:
+    ///   - descriptor: A valid descriptor.
+    ///   - fileName: The descriptor's file name, named in the header.
+    /// - Returns: The Swift source, ending with one newline.
+    /// - Throws: ``TemplateError`` when the template cannot show a value.
+    public func render(_ descriptor: Descriptor, fileName: String) throws(TemplateError) -> String {
+        let code = try client.render(ClientContext.make(descriptor, fileName: fileName)).text
+        var text = code
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text + "\n"
+    }
+}

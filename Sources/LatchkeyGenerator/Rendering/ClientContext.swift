@@ -1,0 +1,86 @@
+import LatchkeyDescriptor
+
+/// Builds the values the client template shows, from a descriptor.
+enum ClientContext {
+    static func make(_ d: Descriptor, fileName: String) -> TemplateContext {
+        let flows = d.flows
+        var context = TemplateContext()
+        context["name"] = .text(d.name)
+        context["fileName"] = .text(fileName)
+        context["displayName"] = .text(d.displayName)
+        context["summary"] = .text(d.summary ?? "")
+        context["documentation"] = .text(d.documentation ?? "")
+        context["sources"] = .list(d.sources.map { TemplateContext(["url": .text($0)]) })
+        context["typeName"] = .text(d.swiftName + "Client")
+        context["spec"] = .code(GeneratedCode(SpecLiteral.make(d).printed(indent: 4)))
+        context["inputs"] = .list(d.inputs.map(input))
+        context["hasPassword"] = .bool(flows.password != nil)
+        context["identifierLabel"] = .text(flows.password?.identifierLabel ?? "email")
+        context["hasBrowser"] = .bool(flows.authorizationCode != nil)
+        context["hasRefresh"] = .bool(flows.refresh != nil)
+        context["hasSignOut"] = .bool(flows.signOut != nil)
+        context["signOutScopes"] = .list((flows.signOut?.scopes ?? []).map { TemplateContext(["scope": .text($0)]) })
+        context["hasUserInfo"] = .bool(flows.userInfo != nil)
+        context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
+        context["actions"] = .list(d.actions.map(action))
+        context["flowSummary"] = .text(flowSummary(d))
+        return context
+    }
+
+    static func flowSummary(_ d: Descriptor) -> String {
+        var names: [String] = []
+        if d.flows.password != nil { names.append("password sign-in") }
+        if d.flows.authorizationCode != nil { names.append("browser sign-in (authorization code with PKCE)") }
+        if d.flows.refresh != nil { names.append("refresh") }
+        if d.flows.signOut != nil { names.append("sign-out") }
+        if d.flows.userInfo != nil { names.append("user info") }
+        if d.flows.deviceCode != nil { names.append("device authorization") }
+        names += d.actions.map { SwiftNames.lowerCamelCase($0.name) }
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    static func input(_ i: Descriptor.Input) -> TemplateContext {
+        let optional = !i.required || i.defaultValue != nil || i.environment != nil
+        let baseType = i.type == "url" ? "Foundation.URL" : "Swift.String"
+        var summary = i.summary ?? "The \(i.name) input."
+        if let environment = i.environment { summary += " When nil, read from `\(environment)`." }
+        if let value = i.defaultValue { summary += " Defaults to `\(value)`." }
+        return TemplateContext([
+            "name": .text(i.name),
+            "label": .text(SwiftNames.lowerCamelCase(i.name)),
+            "summary": .text(summary),
+            "swiftType": .code(GeneratedCode(baseType + (optional ? "?" : ""))),
+            "isOptional": .bool(optional),
+            "isURL": .bool(i.type == "url"),
+        ])
+    }
+
+    static func action(_ a: Named<Descriptor.Action>) -> TemplateContext {
+        let parameters = a.value.parameters.map { p -> TemplateContext in
+            let type: String =
+                switch p.value.type {
+                case "bool": "Swift.Bool"
+                case "int": "Swift.Int"
+                case "url": "Foundation.URL"
+                default: "Swift.String"
+                }
+            var summary = p.value.summary ?? "The \(p.name) parameter."
+            if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }
+            if let min = p.value.minLength { summary += " At least \(min) characters." }
+            return TemplateContext([
+                "name": .text(p.name),
+                "label": .text(SwiftNames.lowerCamelCase(p.name)),
+                "summary": .text(summary),
+                "swiftType": .code(GeneratedCode(type + (p.value.optional ? "?" : ""))),
+                "isOptional": .bool(p.value.optional),
+                "case": .code(GeneratedCode("." + p.value.type)),
+            ])
+        }
+        return TemplateContext([
+            "name": .text(a.name),
+            "method": .text(SwiftNames.lowerCamelCase(a.name)),
+            "summary": .text(a.value.summary ?? "Performs the \(a.name) action."),
+            "parameters": .list(parameters),
+        ])
+    }
+}

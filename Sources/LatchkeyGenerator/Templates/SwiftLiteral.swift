@@ -1,0 +1,71 @@
+import LatchkeyDescriptor
+
+/// Escapes text for Swift source: identifiers, string literals and comments.
+public enum SwiftLiteral {
+    /// A valid identifier for any text (see ``SwiftNames/identifier(_:)``).
+    public static func identifier(_ text: String) -> String {
+        SwiftNames.identifier(text)
+    }
+
+    /// A Swift string literal with quotes. Backslashes, quotes, control characters, line and
+    /// paragraph separators and every non-ASCII scalar are escaped, so the literal is plain ASCII,
+    /// cannot end early, and cannot interpolate.
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value >= 0x20 && scalar.value < 0x7F {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text for a comment: every line break (including U+2028, U+2029, CR, NEL) starts a new comment
+    /// line with `continuation`; other control characters become spaces.
+    public static func commentText(_ text: String, continuation: String) -> String {
+        var lines: [String] = [""]
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            let isBreak = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains(scalar)
+            if isBreak {
+                if !(scalar == "\n" && previousWasCR) { lines.append("") }
+                previousWasCR = scalar == "\r"
+                continue
+            }
+            previousWasCR = false
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                lines[lines.count - 1] += " "
+            } else {
+                lines[lines.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        let trimmed = lines.map { $0.replacingTrailingSpaces() }
+        return trimmed.joined(separator: "\n" + continuation).replacingTrailingSpaces()
+    }
+
+    /// Whether text is a plain absolute https URL, or http on a loopback host.
+    public static func isSafeURL(_ text: String) -> Bool {
+        let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
+        let ok = text.hasPrefix("https://") || loopback.contains { text.hasPrefix($0) }
+        return ok && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
+    }
+}
+
+extension String {
+    fileprivate func replacingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,104 @@
+/// A parsed template: text, placeholders and sections.
+indirect enum TemplateNode: Sendable, Hashable {
+    case text(String)
+    case placeholder(path: String, escaping: Escaping, line: Int)
+    case each(path: String, body: [TemplateNode], line: Int)
+    case conditional(path: String, negated: Bool, then: [TemplateNode], otherwise: [TemplateNode], line: Int)
+}
+
+/// Parses the template syntax: `{{path | escaping}}`, `{{#each path}}…{{/each}}`,
+/// `{{#if path}}…{{else}}…{{/if}}`, `{{#unless path}}…{{/unless}}`, `{{! comment }}`.
+/// A line holding only a section tag or a comment is removed whole.
+enum TemplateParser {
+    static func parse(_ source: String, name: String) throws(TemplateError) -> [TemplateNode] {
+        var stack: [(kind: String, path: String, negated: Bool, nodes: [TemplateNode], otherwise: [TemplateNode]?, line: Int)] = [
+            ("root", "", false, [], nil, 0)
+        ]
+        func append(_ node: TemplateNode) {
+            if stack[stack.count - 1].otherwise != nil {
+                stack[stack.count - 1].otherwise!.append(node)
+            } else {
+                stack[stack.count - 1].nodes.append(node)
+            }
+        }
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, rawLine) in lines.enumerated() {
+            let lineNumber = offset + 1
+            let isLast = offset == lines.count - 1
+            let trimmed = rawLine.trimmingSpaces()
+            let standalone = trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
+                && trimmed.dropFirst(2).firstRange(of: "{{") == nil
+                && ["#", "/", "!", "e"].contains(trimmed.dropFirst(2).first.map(String.init) ?? "")
+                && (trimmed.dropFirst(2).first != "e" || trimmed == "{{else}}")
+            var rest = standalone ? trimmed[...] : rawLine[...]
+            while !rest.isEmpty {
+                guard let open = rest.firstRange(of: "{{") else {
+                    append(.text(String(rest)))
+                    break
+                }
+                if open.lowerBound > rest.startIndex { append(.text(String(rest[..<open.lowerBound]))) }
+                guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                    throw .syntax(template: name, line: lineNumber, message: "\"{{\" is not closed on this line")
+                }
+                let tag = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
+                rest = rest[close.upperBound...]
+                if tag.hasPrefix("!") { continue }
+                if tag.hasPrefix("#each ") || tag.hasPrefix("#if ") || tag.hasPrefix("#unless ") {
+                    let parts = tag.dropFirst().split(separator: " ", maxSplits: 1)
+                    let kind = String(parts[0])
+                    let path = parts.count > 1 ? String(parts[1]).trimmingSpaces() : ""
+                    guard !path.isEmpty else {
+                        throw .syntax(template: name, line: lineNumber, message: "{{#\(kind)}} needs a name")
+                    }
+                    stack.append((kind, String(path), kind == "unless", [], nil, lineNumber))
+                } else if tag == "else" {
+                    guard stack.count > 1, stack[stack.count - 1].kind != "each", stack[stack.count - 1].otherwise == nil else {
+                        throw .syntax(template: name, line: lineNumber, message: "{{else}} outside {{#if}}")
+                    }
+                    stack[stack.count - 1].otherwise = []
+                } else if tag.hasPrefix("/") {
+                    let kind = String(tag.dropFirst())
+                    guard stack.count > 1, stack[stack.count - 1].kind == kind else {
+                        throw .syntax(template: name, line: lineNumber, message: "{{/\(kind)}} closes nothing open")
+                    }
+                    let frame = stack.removeLast()
+                    if kind == "each" {
+                        append(.each(path: frame.path, body: frame.nodes, line: frame.line))
+                    } else {
+                        append(
+                            .conditional(
+                                path: frame.path, negated: frame.negated, then: frame.nodes,
+                                otherwise: frame.otherwise ?? [], line: frame.line))
+                    }
+                } else {
+                    let pieces = tag.split(separator: "|", maxSplits: 1).map { $0.trimmingSpaces() }
+                    guard pieces.count == 2 else {
+                        throw .syntax(
+                            template: name, line: lineNumber,
+                            message: "placeholder {{\(tag)}} names no escaping; write {{\(tag) | identifier|string|doc|url|code|int}}")
+                    }
+                    guard let escaping = Escaping(rawValue: String(pieces[1])) else {
+                        throw .syntax(
+                            template: name, line: lineNumber,
+                            message: "unknown escaping \"\(pieces[1])\"; use one of \(Escaping.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    append(.placeholder(path: String(pieces[0]), escaping: escaping, line: lineNumber))
+                }
+            }
+            if !standalone && !isLast { append(.text("\n")) }
+        }
+        guard stack.count == 1 else {
+            let frame = stack[stack.count - 1]
+            throw .syntax(template: name, line: frame.line, message: "{{#\(frame.kind) \(frame.path)}} is never closed")
+        }
+        return stack[0].nodes
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> SubSequence {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import LatchkeyDescriptor
+import LatchkeyGenerator
+
+/// Loads a set of descriptor files, prints their diagnostics, and renders them.
+struct DescriptorSet {
+    var loaded: [(path: String, descriptor: Descriptor)] = []
+    var failed = false
+
+    /// The descriptor files of a directory, sorted.
+    static func files(in directory: String) throws(UsageError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("no descriptors directory at '\(directory)'")
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+            .map { (directory as NSString).appendingPathComponent($0) }
+    }
+
+    /// Loads and validates files, printing every diagnostic.
+    init(paths: [String]) {
+        for path in paths {
+            let result = DescriptorLoader.load(path: path)
+            for diagnostic in result.diagnostics { Console.error(diagnostic.formatted(file: path)) }
+            if let descriptor = result.descriptor {
+                loaded.append((path, descriptor))
+            } else {
+                failed = true
+            }
+        }
+        for (path, diagnostic) in DescriptorLoader.checkCollisions(loaded) {
+            Console.error(diagnostic.formatted(file: path))
+            failed = true
+        }
+    }
+
+    /// The templates directory to use: the given one, `Templates` when it exists, else built-in.
+    static func templatesDirectory(_ given: String?) throws(UsageError) -> String? {
+        if let given {
+            guard FileManager.default.fileExists(atPath: given) else { throw UsageError("no templates directory at '\(given)'") }
+            return given
+        }
+        return FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil
+    }
+
+    /// Renders every loaded descriptor: output file name → source.
+    func render(templates: String?) throws -> [(descriptorPath: String, fileName: String, source: String)] {
+        let generator = try Generator(templatesDirectory: templates)
+        return try loaded.map { path, descriptor in
+            let fileName = Generator.outputFileName(forDescriptorFile: path)
+            return (path, fileName, try generator.render(descriptor, fileName: (path as NSString).lastPathComponent))
+        }
+    }
+}

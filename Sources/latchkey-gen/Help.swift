@@ -1,0 +1,66 @@
+/// The text of `latchkey-gen --help` and of each command's help.
+enum Help {
+    static let commands = ["generate", "check", "validate", "new", "help"]
+
+    static let overview = """
+        OVERVIEW: Generate typed Swift auth clients from Latchkey provider descriptors.
+
+        USAGE: latchkey-gen <command> [options]
+
+        COMMANDS:
+          generate [--output DIR] [FILE...]   Write one client per descriptor (default: Descriptors/*.json into Generated/).
+          check                               Fail with a unified diff when Generated/ differs from what the descriptors generate.
+          validate FILE...                    Report every problem in the descriptors, as FILE:LINE:COL: error: MESSAGE.
+          new NAME                            Write Descriptors/NAME.json, a descriptor that validates and builds as it is.
+          help [COMMAND]                      Show this help, or a command's.
+
+        Diagnostics go to standard error as FILE:LINE:COL: error: MESSAGE (with the JSON pointer and a fix).
+        Exit status: 0 success, 1 invalid input or drift, 2 usage error.
+        Run 'latchkey-gen help <command>' for a command's options.
+        """
+
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "generate": """
+            USAGE: latchkey-gen generate [--output DIR] [--templates DIR] [--descriptors DIR] [--prune] [FILE...]
+
+            Validates the descriptors and writes one Swift client per descriptor into the output directory,
+            named after the descriptor file (supabase.json → supabase.swift). A file is rewritten only when its
+            bytes change. With no FILE, every *.json in the descriptors directory (not *.schema.json) is used.
+
+            OPTIONS:
+              --output DIR        Where to write the clients (default: Generated).
+              --templates DIR     The templates (default: Templates if it exists, else the built-in copy).
+              --descriptors DIR   Where descriptors are when no FILE is given (default: Descriptors).
+              --prune             Remove generated files whose descriptor no longer exists.
+            """
+        case "check": """
+            USAGE: latchkey-gen check [--descriptors DIR] [--templates DIR] [--generated DIR]
+
+            Regenerates every client in memory and compares it byte for byte with the committed copy.
+            On drift it prints a unified diff naming the descriptor, and exits 1. Fix it with
+            'swift package --allow-writing-to-package-directory regenerate' and commit the result.
+            """
+        case "validate": """
+            USAGE: latchkey-gen validate FILE...
+
+            Parses and checks descriptors without generating anything. Every problem of every file is
+            reported as FILE:LINE:COL: error: MESSAGE (at /json/pointer); fix. Exit 1 when any file has an error.
+            """
+        case "new": """
+            USAGE: latchkey-gen new NAME [--output DIR] [--from-discovery FILE] [--force]
+
+            Writes DIR/NAME.json (default DIR: Descriptors): an OpenID Connect descriptor with password-less
+            browser sign-in, refresh and user info, which validates and builds as it is. NAME is lower-case
+            words joined by hyphens ("acme", "my-idp").
+
+            OPTIONS:
+              --output DIR            Where to write the descriptor (default: Descriptors).
+              --from-discovery FILE   A saved OpenID discovery document: its issuer and endpoints are filled in.
+              --force                 Overwrite an existing file.
+            """
+        case "help": "USAGE: latchkey-gen help [COMMAND]"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LatchkeyDescriptor
+
+/// `latchkey-gen new NAME`: writes a descriptor that validates and builds as it is.
+struct NewCommand {
+    let options: Options
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try Options(arguments, valued: ["--output", "--from-discovery"], flags: ["--force"], command: "new")
+        if options.flags.contains("--help") { return }
+        guard options.positional.count == 1 else { throw UsageError("'new' needs exactly one NAME") }
+        guard SwiftNames.isValidDescriptorName(options.positional[0]) else {
+            throw UsageError(
+                "'\(options.positional[0])' is not a valid provider name: use lower-case letters and digits, words joined by single hyphens (e.g. 'acme' or 'my-idp')")
+        }
+    }
+
+    func run() throws -> Int32 {
+        if options.flags.contains("--help") {
+            print(Help.forCommand("new")!)
+            return ExitCode.ok
+        }
+        let name = options.positional[0]
+        let directory = options.values["--output"] ?? "Descriptors"
+        let path = (directory as NSString).appendingPathComponent("\(name).json")
+        if FileManager.default.fileExists(atPath: path) && !options.flags.contains("--force") {
+            Console.error("\(path):1:1: error: the file exists already; pass --force to overwrite it")
+            return ExitCode.invalid
+        }
+        var discovery = DiscoveryFacts()
+        if let file = options.values["--from-discovery"] {
+            guard let facts = DiscoveryFacts.read(path: file) else { return ExitCode.invalid }
+            discovery = facts
+        }
+        let text = NewDescriptor.text(name: name, discovery: discovery)
+        let check = DescriptorLoader.load(bytes: Array(text.utf8), fileName: "\(name).json")
+        guard !check.hasErrors else {
+            for diagnostic in check.diagnostics { Console.error(diagnostic.formatted(file: path)) }
+            return ExitCode.invalid
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        print("Wrote \(path). Run 'swift build' to generate \(SwiftNames.upperCamelCase(name))Client.")
+        return ExitCode.ok
+    }
+}
+
+/// What `--from-discovery` takes from a saved OpenID discovery document.
+struct DiscoveryFacts {
+    var issuer: String?
+    var scopes: [String] = []
+
+    static func read(path: String) -> DiscoveryFacts? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Console.error("\(path):1:1: error: cannot read the discovery document")
+            return nil
+        }
+        let parsed = JSONParser.parse(Array(data))
+        guard let root = parsed.root, let object = root.object else {
+            for diagnostic in parsed.diagnostics { Console.error(diagnostic.formatted(file: path)) }
+            if parsed.diagnostics.isEmpty { Console.error("\(path):1:1: error: a discovery document is a JSON object") }
+            return nil
+        }
+        guard let issuer = object["issuer"]?.string else {
+            Console.error("\(path):1:1: error: the discovery document has no \"issuer\" string")
+            return nil
+        }
+        let scopes = object["scopes_supported"]?.array?.compactMap(\.string) ?? []
+        return DiscoveryFacts(issuer: issuer, scopes: scopes.filter { ["openid", "profile", "email", "offline_access"].contains($0) })
+    }
+}

@@ -1,0 +1,101 @@
+/// The descriptor `latchkey-gen new` writes: OpenID Connect with discovery, PKCE, refresh, user info.
+enum NewDescriptor {
+    static func text(name: String, discovery: DiscoveryFacts) -> String {
+        let issuerDefault = discovery.issuer.map { ",\n      \"default\": \(json($0))" } ?? ""
+        let scopes = (discovery.scopes.isEmpty ? ["openid", "profile", "email"] : discovery.scopes).map(json)
+            .joined(separator: ", ")
+        return """
+            {
+              "$schema": "./descriptor.schema.json",
+              "formatVersion": 1,
+              "name": \(json(name)),
+              "displayName": \(json(name)),
+              "description": "An OpenID Connect provider found by discovery. Edit this descriptor to match the provider's documentation.",
+              "inputs": {
+                "issuer": {
+                  "type": "url",
+                  "description": "The issuer URL; discovery reads {issuer}/.well-known/openid-configuration."\(issuerDefault)
+                },
+                "clientID": {
+                  "description": "The public client's identifier, registered with the provider."
+                }
+              },
+              "discovery": { "type": "openid", "issuer": "{issuer}" },
+              "requests": {
+                "exchangeCode": {
+                  "method": "POST",
+                  "url": "{discovered.token_endpoint}",
+                  "encoding": "form",
+                  "body": {
+                    "grant_type": "authorization_code",
+                    "code": "{code}",
+                    "redirect_uri": "{redirect_uri}",
+                    "client_id": "{clientID}",
+                    "code_verifier": "{code_verifier}"
+                  },
+                  "response": "session"
+                },
+                "refreshToken": {
+                  "method": "POST",
+                  "url": "{discovered.token_endpoint}",
+                  "encoding": "form",
+                  "body": { "grant_type": "refresh_token", "refresh_token": "{refresh_token}", "client_id": "{clientID}" },
+                  "response": "session"
+                },
+                "userInfo": {
+                  "method": "GET",
+                  "url": "{discovered.userinfo_endpoint}",
+                  "authorization": "accessToken",
+                  "response": "user"
+                }
+              },
+              "flows": {
+                "authorizationCode": {
+                  "authorizeURL": "{discovered.authorization_endpoint}",
+                  "query": {
+                    "response_type": "code",
+                    "client_id": "{clientID}",
+                    "redirect_uri": "{redirect_uri}",
+                    "scope": "{scope}",
+                    "state": "{state}",
+                    "nonce": "{nonce}",
+                    "code_challenge": "{code_challenge}",
+                    "code_challenge_method": "S256"
+                  },
+                  "exchange": "exchangeCode",
+                  "nonce": true,
+                  "scopes": [\(scopes)],
+                  "fetchUser": true
+                },
+                "refresh": { "request": "refreshToken" },
+                "signOut": {},
+                "userInfo": { "request": "userInfo" }
+              },
+              "tokens": { "accessToken": "opaque" }
+            }
+
+            """
+    }
+
+    /// A JSON string literal.
+    static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
