@@ -1,5 +1,15 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// The descriptor files, declared as resources so SwiftPM neither warns about them nor hides them from
+/// the build plugin (the simulator also reads them). A new file is picked up by the plugin on the next
+/// build either way; the list refreshes whenever SwiftPM re-reads this manifest.
+let descriptorFiles: [Resource] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Descriptors")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { Resource.copy($0) }
+}()
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -42,6 +52,7 @@ let package = Package(
         .target(
             name: "LatchkeyDescriptors",
             path: "Descriptors",
+            resources: descriptorFiles,
             swiftSettings: strictSettings
         ),
 
