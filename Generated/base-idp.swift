@@ -36,13 +36,13 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             ]
         ),
         requests: [
-            "clientConfig": RequestSpec(
+            "clientConfig": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: "{issuer}/v1/client-config",
                 query: [.init("key", .string("{clientID}"))],
                 response: .document
             ),
-            "exchangeCode": RequestSpec(
+            "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -55,13 +55,13 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "me": RequestSpec(
+            "me": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: "{issuer}/v1/me",
                 authorization: .accessToken,
                 response: .user
             ),
-            "refreshToken": RequestSpec(
+            "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -73,8 +73,8 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
                 response: .session
             ),
         ],
-        flows: FlowSet(
-            authorizationCode: AuthorizationCodeFlowSpec(
+        flows: LatchkeyRuntime.FlowSet(
+            authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
                 authorizeURL: "{discovered.authorization_endpoint}",
                 authorizeQuery: [
                     .init("response_type", .string("code")),
@@ -91,11 +91,11 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
                 defaultScopes: ["openid", "profile", "email"],
                 fetchesUser: true
             ),
-            refresh: RefreshFlowSpec(request: "refreshToken"),
-            signOut: SignOutFlowSpec(),
-            userInfo: UserInfoFlowSpec(request: "me")
+            refresh: LatchkeyRuntime.RefreshFlowSpec(request: "refreshToken"),
+            signOut: LatchkeyRuntime.SignOutFlowSpec(),
+            userInfo: LatchkeyRuntime.UserInfoFlowSpec(request: "me")
         ),
-        errors: ErrorMappingSpec(
+        errors: LatchkeyRuntime.ErrorMappingSpec(
             codePointers: ["/error", "/code"],
             messagePointers: ["/error_description", "/message"],
             rules: [
@@ -104,7 +104,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             ],
             callbackRules: [.init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled)]
         ),
-        callback: CallbackSpec(
+        callback: LatchkeyRuntime.CallbackSpec(
             location: .query,
             codeParameter: "code",
             stateParameter: "state",
@@ -112,7 +112,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             errorDescriptionParameter: "error_description",
             allowedRedirectKinds: [.customScheme, .https, .loopback]
         ),
-        session: SessionMapping(
+        session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
             refreshToken: "/refresh_token",
             idToken: nil,
@@ -122,9 +122,15 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             scope: "/scope",
             user: nil
         ),
-        user: UserMapping(id: "/sub", email: "/email", name: "/name", role: "/role", scopes: "/scp"),
-        tokens: TokenSpec(accessTokenFormat: .pasetoV4Public),
-        clientPolicy: ClientPolicy(
+        user: LatchkeyRuntime.UserMapping(
+            id: "/sub",
+            email: "/email",
+            name: "/name",
+            role: "/role",
+            scopes: "/scp"
+        ),
+        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .pasetoV4Public),
+        clientPolicy: LatchkeyRuntime.ClientPolicy(
             confidentialPointer: "/confidential",
             allowedRedirectURIsPointer: "/allowed_redirect_uris"
         )

@@ -22,14 +22,14 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         ],
         discovery: .openID(issuer: "{issuer}"),
         requests: [
-            "deviceAuthorization": RequestSpec(
+            "deviceAuthorization": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.device_authorization_endpoint}",
                 encoding: .form,
                 body: [.init("client_id", .string("{clientID}")), .init("scope", .string("{scope}"))],
                 response: .document
             ),
-            "deviceToken": RequestSpec(
+            "deviceToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -40,7 +40,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "exchangeCode": RequestSpec(
+            "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -53,7 +53,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "refreshToken": RequestSpec(
+            "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -64,7 +64,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "revokeToken": RequestSpec(
+            "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.revocation_endpoint}",
                 encoding: .form,
@@ -74,15 +74,15 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                     .init("client_id", .string("{clientID}")),
                 ]
             ),
-            "userInfo": RequestSpec(
+            "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: "{discovered.userinfo_endpoint}",
                 authorization: .accessToken,
                 response: .user
             ),
         ],
-        flows: FlowSet(
-            authorizationCode: AuthorizationCodeFlowSpec(
+        flows: LatchkeyRuntime.FlowSet(
+            authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
                 authorizeURL: "{discovered.authorization_endpoint}",
                 authorizeQuery: [
                     .init("response_type", .string("code")),
@@ -99,15 +99,15 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 defaultScopes: ["openid", "profile", "email"],
                 fetchesUser: true
             ),
-            refresh: RefreshFlowSpec(request: "refreshToken"),
-            signOut: SignOutFlowSpec(request: "revokeToken"),
-            userInfo: UserInfoFlowSpec(request: "userInfo"),
-            deviceCode: DeviceCodeFlowSpec(
+            refresh: LatchkeyRuntime.RefreshFlowSpec(request: "refreshToken"),
+            signOut: LatchkeyRuntime.SignOutFlowSpec(request: "revokeToken"),
+            userInfo: LatchkeyRuntime.UserInfoFlowSpec(request: "userInfo"),
+            deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
             )
         ),
-        errors: ErrorMappingSpec(
+        errors: LatchkeyRuntime.ErrorMappingSpec(
             codePointers: ["/error"],
             messagePointers: ["/error_description"],
             rules: [
@@ -126,7 +126,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 ),
             ]
         ),
-        callback: CallbackSpec(
+        callback: LatchkeyRuntime.CallbackSpec(
             location: .query,
             codeParameter: "code",
             stateParameter: "state",
@@ -135,7 +135,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
             errorDescriptionParameter: "error_description",
             allowedRedirectKinds: [.customScheme, .https, .loopback]
         ),
-        session: SessionMapping(
+        session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
             refreshToken: "/refresh_token",
             idToken: "/id_token",
@@ -145,8 +145,14 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
             scope: "/scope",
             user: nil
         ),
-        user: UserMapping(id: "/sub", email: "/email", name: "/name", role: nil, scopes: nil),
-        tokens: TokenSpec(
+        user: LatchkeyRuntime.UserMapping(
+            id: "/sub",
+            email: "/email",
+            name: "/name",
+            role: nil,
+            scopes: nil
+        ),
+        tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
             jwksURL: "{discovered.jwks_uri}",

@@ -25,7 +25,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
         discovery: .openID(issuer: "{issuer}"),
         extraTokenParameters: [.init("httpStatusCodes", .bool(true))],
         requests: [
-            "exchangeCode": RequestSpec(
+            "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -38,7 +38,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "refreshToken": RequestSpec(
+            "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{discovered.token_endpoint}",
                 encoding: .form,
@@ -49,15 +49,15 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "userInfo": RequestSpec(
+            "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: "{discovered.userinfo_endpoint}",
                 authorization: .accessToken,
                 response: .user
             ),
         ],
-        flows: FlowSet(
-            authorizationCode: AuthorizationCodeFlowSpec(
+        flows: LatchkeyRuntime.FlowSet(
+            authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
                 authorizeURL: "{discovered.authorization_endpoint}",
                 authorizeQuery: [
                     .init("response_type", .string("code")),
@@ -74,11 +74,11 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
                 defaultScopes: ["openid", "profile", "email"],
                 fetchesUser: true
             ),
-            refresh: RefreshFlowSpec(request: "refreshToken"),
-            signOut: SignOutFlowSpec(),
-            userInfo: UserInfoFlowSpec(request: "userInfo")
+            refresh: LatchkeyRuntime.RefreshFlowSpec(request: "refreshToken"),
+            signOut: LatchkeyRuntime.SignOutFlowSpec(),
+            userInfo: LatchkeyRuntime.UserInfoFlowSpec(request: "userInfo")
         ),
-        errors: ErrorMappingSpec(
+        errors: LatchkeyRuntime.ErrorMappingSpec(
             codePointers: ["/errorCode", "/error"],
             messagePointers: ["/errorMessage", "/errorDetails", "/error_description"],
             successBodyErrorPointer: "/errorCode",
@@ -96,7 +96,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
             ],
             callbackRules: [.init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled)]
         ),
-        callback: CallbackSpec(
+        callback: LatchkeyRuntime.CallbackSpec(
             location: .query,
             codeParameter: "code",
             stateParameter: "state",
@@ -104,7 +104,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
             errorDescriptionParameter: "error_description",
             allowedRedirectKinds: [.customScheme, .https, .loopback]
         ),
-        session: SessionMapping(
+        session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
             refreshToken: "/refresh_token",
             idToken: "/id_token",
@@ -114,8 +114,14 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
             scope: "/scope",
             user: nil
         ),
-        user: UserMapping(id: "/sub", email: "/email", name: "/name", role: nil, scopes: nil),
-        tokens: TokenSpec(
+        user: LatchkeyRuntime.UserMapping(
+            id: "/sub",
+            email: "/email",
+            name: "/name",
+            role: nil,
+            scopes: nil
+        ),
+        tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .jwt,
             validatesIDToken: true,
             jwksURL: "{discovered.jwks_uri}",

@@ -40,13 +40,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             .init("X-Supabase-Api-Version", .string("2024-01-01")),
         ],
         requests: [
-            "getUser": RequestSpec(
+            "getUser": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: "{baseURL}/user",
                 authorization: .accessToken,
                 response: .user
             ),
-            "idTokenGrant": RequestSpec(
+            "idTokenGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/token",
                 query: [.init("grant_type", .string("id_token"))],
@@ -59,14 +59,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "logout": RequestSpec(
+            "logout": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/logout",
                 query: [.init("scope", .string("{scope}"))],
                 authorization: .accessToken,
                 ignoredErrorStatuses: [401, 403, 404]
             ),
-            "passwordGrant": RequestSpec(
+            "passwordGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/token",
                 query: [.init("grant_type", .string("password"))],
@@ -74,7 +74,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [.init("email", .string("{username}")), .init("password", .string("{password}"))],
                 response: .session
             ),
-            "pkceGrant": RequestSpec(
+            "pkceGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/token",
                 query: [.init("grant_type", .string("pkce"))],
@@ -85,14 +85,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "recover": RequestSpec(
+            "recover": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/recover",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
                 encoding: .json,
                 body: [.init("email", .string("{email}"))]
             ),
-            "refreshGrant": RequestSpec(
+            "refreshGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/token",
                 query: [.init("grant_type", .string("refresh_token"))],
@@ -100,14 +100,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [.init("refresh_token", .string("{refresh_token}"))],
                 response: .session
             ),
-            "resend": RequestSpec(
+            "resend": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/resend",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
                 encoding: .json,
                 body: [.init("type", .string("{type}")), .init("email", .string("{email}"))]
             ),
-            "signUp": RequestSpec(
+            "signUp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/signup",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
@@ -115,7 +115,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [.init("email", .string("{email}")), .init("password", .string("{password}"))],
                 response: .sessionOrUser
             ),
-            "updateUser": RequestSpec(
+            "updateUser": LatchkeyRuntime.RequestSpec(
                 method: "PUT",
                 url: "{baseURL}/user",
                 encoding: .json,
@@ -123,7 +123,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 authorization: .accessToken,
                 response: .user
             ),
-            "verifyOTP": RequestSpec(
+            "verifyOTP": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/verify",
                 encoding: .json,
@@ -136,9 +136,9 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 response: .session
             ),
         ],
-        flows: FlowSet(
-            password: PasswordFlowSpec(request: "passwordGrant", identifierLabel: "email"),
-            authorizationCode: AuthorizationCodeFlowSpec(
+        flows: LatchkeyRuntime.FlowSet(
+            password: LatchkeyRuntime.PasswordFlowSpec(request: "passwordGrant", identifierLabel: "email"),
+            authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
                 authorizeURL: "{baseURL}/authorize",
                 authorizeQuery: [
                     .init("provider", .string("{provider}")),
@@ -151,13 +151,16 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 returnsState: false,
                 pendingLifetime: 300
             ),
-            refresh: RefreshFlowSpec(request: "refreshGrant", reuseCodes: ["refresh_token_already_used"]),
-            signOut: SignOutFlowSpec(
+            refresh: LatchkeyRuntime.RefreshFlowSpec(
+                request: "refreshGrant",
+                reuseCodes: ["refresh_token_already_used"]
+            ),
+            signOut: LatchkeyRuntime.SignOutFlowSpec(
                 request: "logout",
                 scopes: ["global", "local", "others"],
                 defaultScope: "global"
             ),
-            userInfo: UserInfoFlowSpec(request: "getUser")
+            userInfo: LatchkeyRuntime.UserInfoFlowSpec(request: "getUser")
         ),
         actions: [
             .init(
@@ -215,7 +218,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ]
             ),
         ],
-        errors: ErrorMappingSpec(
+        errors: LatchkeyRuntime.ErrorMappingSpec(
             codePointers: ["/error_code", "/code", "/error"],
             messagePointers: ["/msg", "/message", "/error_description"],
             rules: [
@@ -401,7 +404,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 .init(providerCode: "invalid_request", code: "invalid_request", kind: .invalidInput),
             ]
         ),
-        callback: CallbackSpec(
+        callback: LatchkeyRuntime.CallbackSpec(
             location: .queryOrFragment,
             codeParameter: "code",
             stateParameter: "state",
@@ -410,7 +413,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             errorDescriptionParameter: "error_description",
             allowedRedirectKinds: [.customScheme, .https, .loopback]
         ),
-        session: SessionMapping(
+        session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
             refreshToken: "/refresh_token",
             idToken: nil,
@@ -420,14 +423,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             scope: nil,
             user: "/user"
         ),
-        user: UserMapping(
+        user: LatchkeyRuntime.UserMapping(
             id: "/id",
             email: "/email",
             name: "/user_metadata/full_name",
             role: "/role",
             scopes: nil
         ),
-        tokens: TokenSpec(accessTokenFormat: .jwt)
+        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .jwt)
     )
 
     /// The runtime client that performs every flow and holds the session.
