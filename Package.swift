@@ -79,7 +79,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
-        .testTarget(name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
+        .testTarget(name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime"], swiftSettings: strictSettings),
         .testTarget(name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"], swiftSettings: strictSettings),
         .testTarget(name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
     ]

@@ -1,0 +1,122 @@
+import Foundation
+import LatchkeyDescriptor
+import LatchkeyGenerator
+import Testing
+
+/// Hostile text in every free-text field must come out escaped: the generated file compiles and
+/// declares nothing but the client.
+@Suite struct HostileInputTests {
+    static let hostile = [
+        "\"", "\\", "\\(evil())", "*/", "/*", "\n}\nfunc injected() {}\n", "\u{2028}", "\u{2029}", "\"\"\"", "#",
+        "\"#", "\u{0}", "\r\n", "`", "'", "<script>", "${x}", "\u{202E}",
+    ].joined(separator: " ")
+
+    static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static var descriptorText: String {
+        let h = json(hostile)
+        let braceSafe = json(hostile.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}"))
+        return """
+            {
+              "formatVersion": 1,
+              "name": "hostile",
+              "displayName": \(h),
+              "description": \(h),
+              "documentation": "https://example.com/\\"*/\\\\(x)",
+              "inputs": {
+                "baseURL": { "type": "url", "description": \(h), "default": "https://example.com" },
+                "key": { "description": \(h), "reject": [{ "prefix": \(braceSafe), "message": \(h) }] }
+              },
+              "headers": { \(h): \(braceSafe) },
+              "tokenParameters": { \(h): \(braceSafe) },
+              "requests": {
+                \(h): {
+                  "method": "POST",
+                  "url": "{baseURL}/token/\\"\\\\(evil())",
+                  "encoding": "json",
+                  "query": { \(h): \(braceSafe) },
+                  "body": { "nested": { \(h): [\(braceSafe), 1e3, true, null] }, "username": "{username}", "password": "{password}" },
+                  "response": "session"
+                }
+              },
+              "flows": { "password": { "request": \(h) } },
+              "actions": {
+                "doThing": {
+                  "request": \(h),
+                  "description": \(h),
+                  "parameters": { "value": { "description": \(h), "values": [\(h)] } }
+                }
+              },
+              "errors": {
+                "codes": { "weird_code": { "kind": "rejected", "description": \(h) } },
+                "map": [{ "providerCode": \(h), "code": "weird_code" }]
+              }
+            }
+            """
+    }
+
+    @Test func hostileDescriptorValidates() throws {
+        let result = DescriptorLoader.load(bytes: Array(Self.descriptorText.utf8), fileName: "hostile.json")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test func hostileTextIsEscapedAndCompiles() throws {
+        let result = DescriptorLoader.load(bytes: Array(Self.descriptorText.utf8), fileName: "hostile.json")
+        let descriptor = try #require(result.descriptor)
+        let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(descriptor, fileName: "hostile.json")
+        #expect(!source.contains("func injected"))  // only inside escaped literals would it appear, and there "\n" is escaped
+        #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
+        // Everything outside comments and string literals must be the template's own code.
+        let declarations = source.split(separator: "\n").filter {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return line.hasPrefix("func ") || line.hasPrefix("public func ") || line.hasPrefix("struct ")
+                || line.hasPrefix("public struct ")
+        }
+        #expect(declarations.count == 3, "\(declarations)")
+        try Self.typecheck(source)
+    }
+
+    /// Type-checks a generated file against the built LatchkeyRuntime module with swiftc.
+    static func typecheck(_ source: String) throws {
+        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modules = [buildDirectory.appendingPathComponent("Modules"), buildDirectory]
+        guard let moduleDirectory = modules.first(where: {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("LatchkeyRuntime.swiftmodule").path)
+        }) else {
+            Issue.record("LatchkeyRuntime.swiftmodule not found near \(buildDirectory.path)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-hostile-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hostile.swift")
+        try Data(source.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", moduleDirectory.path,
+            "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "swiftc failed:\n\(output)")
+    }
+}
