@@ -1,0 +1,70 @@
+import Foundation
+
+/// Serves one connection of a ``LoopbackRedirectServer``.
+struct LoopbackConnection: Sendable {
+    let rules: LoopbackRequestRules
+    let successPage: [UInt8]
+    let failurePage: [UInt8]
+    let readTimeout: Duration
+    let state: LoopbackCallbackState
+    let connections: ConnectionRegistry
+
+    /// Reads one request, answers it and closes the connection.
+    func serve(_ id: Int, _ descriptor: Int32) {
+        defer { connections.release(id) }
+        let deadline = ContinuousClock.now + readTimeout
+        switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
+        case .head(let head, _):
+            handle(head, id: id, descriptor: descriptor)
+        case .tooLarge:
+            respond(descriptor, status: 431, text: "request too large")
+        case .malformed:
+            respond(descriptor, status: 400, text: "malformed request")
+        case .timedOut:
+            respond(descriptor, status: 408, text: "request timeout")
+        case .closed:
+            break
+        }
+    }
+
+    private func handle(_ head: HTTPRequestHead, id: Int, descriptor: Int32) {
+        switch rules.decide(head) {
+        case .reject(let status, let reason):
+            respond(descriptor, status: status, text: reason)
+        case .stateMismatch:
+            let error = AuthError(.stateMismatch, "the loopback callback's state does not match the sign-in")
+            guard state.claim(.failure(error), connection: id) else {
+                return respond(descriptor, status: 409, text: "sign-in already finished")
+            }
+            respond(descriptor, status: 400, html: failurePage)
+            state.publish()
+        case .callback(let url, let isErrorResponse):
+            guard state.claim(.success(url), connection: id) else {
+                return respond(descriptor, status: 409, text: "sign-in already finished")
+            }
+            respond(descriptor, status: 200, html: isErrorResponse ? failurePage : successPage)
+            state.publish()
+        }
+    }
+
+    private func respond(_ descriptor: Int32, status: Int, text: String) {
+        write(descriptor, status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
+    }
+
+    private func respond(_ descriptor: Int32, status: Int, html: [UInt8]) {
+        write(descriptor, status: status, contentType: "text/html; charset=utf-8", body: html)
+    }
+
+    private func write(_ descriptor: Int32, status: Int, contentType: String, body: [UInt8]) {
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", contentType),
+            ("Content-Length", String(body.count)),
+            ("Cache-Control", "no-store"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Connection", "close"),
+        ]
+        if status == 405 { headers.append(("Allow", "GET")) }
+        SocketIO.writeAll(descriptor, HTTPResponseEncoding.encode(status: status, headers: headers, body: body))
+    }
+}

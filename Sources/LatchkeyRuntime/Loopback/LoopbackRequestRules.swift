@@ -1,0 +1,61 @@
+import Foundation
+
+/// What the loopback server does with one request: the rules of RFC 8252 §7.3 and §8.3 plus a DNS
+/// rebinding guard, kept free of I/O so they are easy to read.
+struct LoopbackRequestRules: Sendable {
+    /// The decision for a request.
+    enum Decision: Equatable {
+        /// Answer with a plain error and keep waiting for the real callback.
+        case reject(status: Int, reason: String)
+        /// The callback arrived: answer with a page and finish with this URL.
+        case callback(URL, isErrorResponse: Bool)
+        /// The state does not match: answer 400 and fail the wait.
+        case stateMismatch
+    }
+
+    let path: String
+    let expectedState: String?
+    let address: LoopbackAddress
+    let port: Int
+
+    /// Decides what to do with a request head.
+    func decide(_ head: HTTPRequestHead) -> Decision {
+        let hosts = head.values(of: "Host")
+        guard hosts.count == 1, allowedHosts.contains(hosts[0].lowercased()) else {
+            return .reject(status: 400, reason: "unexpected Host header")
+        }
+        guard head.method == "GET" else { return .reject(status: 405, reason: "only GET is allowed") }
+        guard head.target.hasPrefix("/") else { return .reject(status: 400, reason: "unexpected request target") }
+        guard head.path == path else { return .reject(status: 404, reason: "not found") }
+        guard let url = URL(string: "http://\(address.urlHost):\(port)\(head.target)") else {
+            return .reject(status: 400, reason: "malformed request target")
+        }
+        let items = Self.queryItems(head.query)
+        if let expectedState {
+            let states = items.filter { $0.name == "state" }.map(\.value)
+            guard states == [expectedState] else { return .stateMismatch }
+        }
+        return .callback(url, isErrorResponse: items.contains { $0.name == "error" })
+    }
+
+    /// The Host values accepted: the bound literal or `localhost`, with the port.
+    var allowedHosts: Set<String> {
+        [
+            "\(address.urlHost):\(port)",
+            "localhost:\(port)",
+        ]
+    }
+
+    /// Splits a query into decoded items (`+` is a space, as in form encoding).
+    static func queryItems(_ query: String?) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}

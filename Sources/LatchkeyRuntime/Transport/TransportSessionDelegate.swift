@@ -1,0 +1,38 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The session delegate of ``URLSessionTransport``: refuses redirects, enforces the size cap while
+/// the body streams in, and completes each request through ``TransportTaskRegistry``.
+final class TransportSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let tasks: TransportTaskRegistry
+
+    init(tasks: TransportTaskRegistry) {
+        self.tasks = tasks
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // Never follow: the 3xx itself becomes the response.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(tasks.received(response, for: dataTask) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        tasks.received(data, for: dataTask)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        tasks.completed(task, error: error)
+    }
+}

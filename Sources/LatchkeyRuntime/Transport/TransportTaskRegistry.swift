@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The in-flight requests of a ``URLSessionTransport``, keyed by task identifier.
+final class TransportTaskRegistry: Sendable {
+    /// Why the transport itself cancelled a task.
+    enum CancelReason: Sendable {
+        case cancelled
+        case timedOut
+        case tooLarge
+    }
+
+    private struct Entry {
+        let task: URLSessionTask
+        let label: String
+        let method: String
+        let limit: Int
+        let timeout: Double
+        let continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>
+        var timer: Task<Void, Never>?
+        var response: HTTPURLResponse?
+        var body = Data()
+        var reason: CancelReason?
+    }
+
+    private let entries = Mutex<[Int: Entry]>([:])
+
+    func register(
+        _ task: URLSessionTask, label: String, method: String, limit: Int, timeout: Double,
+        continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>
+    ) {
+        let id = task.taskIdentifier
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(min(max(timeout, 0), 365 * 86_400)))
+            if !Task.isCancelled { self?.cancel(task, reason: .timedOut) }
+        }
+        entries.withLock {
+            $0[id] = Entry(
+                task: task, label: label, method: method, limit: limit, timeout: timeout,
+                continuation: continuation, timer: timer)
+        }
+    }
+
+    /// Cancels a task for a reason of the transport's own (the first reason wins).
+    func cancel(_ task: URLSessionTask, reason: CancelReason) {
+        let found = entries.withLock { entries -> Bool in
+            guard entries[task.taskIdentifier] != nil else { return false }
+            if entries[task.taskIdentifier]?.reason == nil { entries[task.taskIdentifier]?.reason = reason }
+            return true
+        }
+        if found { task.cancel() }
+    }
+
+    /// Records the response head; returns `false` when the body must not be loaded.
+    func received(_ response: URLResponse, for task: URLSessionTask) -> Bool {
+        entries.withLock { entries in
+            guard var entry = entries[task.taskIdentifier] else { return false }
+            entry.response = response as? HTTPURLResponse
+            if response.expectedContentLength > Int64(entry.limit), entry.reason == nil {
+                entry.reason = .tooLarge
+            }
+            entries[task.taskIdentifier] = entry
+            return entry.reason == nil
+        }
+    }
+
+    /// Appends body bytes, cancelling the task once they exceed the cap.
+    func received(_ data: Data, for task: URLSessionTask) {
+        let tooLarge = entries.withLock { entries -> Bool in
+            let id = task.taskIdentifier
+            // No copy of the entry: appending must not copy the body received so far.
+            guard let received = entries[id]?.body.count, let limit = entries[id]?.limit,
+                entries[id]?.reason == nil
+            else { return false }
+            guard received + data.count <= limit else {
+                entries[id]?.reason = .tooLarge
+                entries[id]?.body = Data()
+                return true
+            }
+            entries[id]?.body.append(data)
+            return false
+        }
+        if tooLarge { task.cancel() }
+    }
+
+    /// Completes a task's request.
+    func completed(_ task: URLSessionTask, error: (any Error)?) {
+        guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        entry.timer?.cancel()
+        entry.continuation.resume(returning: Self.result(of: entry, error: error, fallback: task.response))
+    }
+
+    private static func result(
+        of entry: Entry, error: (any Error)?, fallback: URLResponse?
+    ) -> Result<HTTPResponse, AuthError> {
+        switch entry.reason {
+        case .cancelled?:
+            return .failure(AuthError(.networkError, "\(entry.label) was cancelled"))
+        case .timedOut?:
+            return .failure(
+                AuthError(.timeout, "\(entry.label) got no complete response within \(format(entry.timeout)) s"))
+        case .tooLarge?:
+            return .failure(AuthError(.responseTooLarge, "\(entry.label) returned more than \(entry.limit) bytes"))
+        case nil:
+            break
+        }
+        if let error {
+            return .failure(TransportErrorMapping.map(error, label: entry.label, timeout: entry.timeout))
+        }
+        guard let response = entry.response ?? (fallback as? HTTPURLResponse) else {
+            return .failure(AuthError(.networkError, "\(entry.label) returned no HTTP response"))
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String { headers[name.lowercased()] = "\(value)" }
+        }
+        if let problem = TransportErrorMapping.truncation(
+            method: entry.method, status: response.statusCode, headers: headers, received: entry.body.count)
+        {
+            return .failure(AuthError(.networkError, "\(entry.label): \(problem)", status: response.statusCode))
+        }
+        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: entry.body))
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The ``HTTPTransport`` Latchkey ships: `URLSession` with an ephemeral configuration (no cookies, no
+/// cache, no credential storage), redirects never followed, a deadline per request and a cap on the
+/// response size.
+///
+/// A 3xx response is returned as it is: the caller decides what it means.
+public final class URLSessionTransport: HTTPTransport {
+    /// The default cap on a response body: 1 MiB.
+    public static let defaultMaximumResponseBytes = 1 << 20
+
+    /// The largest response body accepted, in bytes.
+    public let maximumResponseBytes: Int
+
+    private let session: URLSession
+    private let tasks: TransportTaskRegistry
+
+    /// Creates a transport with an ephemeral configuration.
+    /// - Parameter maximumResponseBytes: The largest response body accepted (default 1 MiB).
+    public convenience init(maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes) {
+        self.init(configuration: .ephemeral, maximumResponseBytes: maximumResponseBytes)
+    }
+
+    /// Creates a transport from a configuration (for tests, proxies or custom protocol classes).
+    ///
+    /// Whatever the configuration says, cookies, caching and credential storage are switched off.
+    /// - Parameters:
+    ///   - configuration: The base configuration; it is copied, not modified.
+    ///   - maximumResponseBytes: The largest response body accepted (default 1 MiB).
+    public init(
+        configuration: URLSessionConfiguration,
+        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes
+    ) {
+        precondition(maximumResponseBytes >= 0, "maximumResponseBytes must not be negative")
+        let hardened = Self.harden(configuration)
+        self.maximumResponseBytes = maximumResponseBytes
+        self.tasks = TransportTaskRegistry()
+        // A session-level delegate: it is the only place redirects can be refused on every platform
+        // (swift-corelibs-foundation ignores per-task delegates).
+        self.session = URLSession(
+            configuration: hardened, delegate: TransportSessionDelegate(tasks: tasks), delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends a request and returns the whole response, whatever its status (3xx included).
+    /// - Parameter request: The request.
+    /// - Returns: The response.
+    /// - Throws: ``AuthError`` `timeout` when the response did not arrive within `request.timeout`,
+    ///   `response_too_large` when the body exceeds ``maximumResponseBytes``, `network_error` otherwise
+    ///   (including when the calling task is cancelled).
+    public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+        let label = TransportErrorMapping.label(for: request)
+        let task = session.dataTask(with: Self.urlRequest(for: request))
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>) in
+                tasks.register(
+                    task, label: label, method: request.method, limit: maximumResponseBytes,
+                    timeout: request.timeout, continuation: continuation)
+                task.resume()
+                if Task.isCancelled { tasks.cancel(task, reason: .cancelled) }
+            }
+        } onCancel: {
+            tasks.cancel(task, reason: .cancelled)
+        }
+        return try result.get()
+    }
+
+    private static func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = max(request.timeout, 0.001)
+        urlRequest.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        urlRequest.httpShouldHandleCookies = false
+        for header in request.headers {
+            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        return urlRequest
+    }
+
+    private static func harden(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        let copy = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        copy.httpCookieAcceptPolicy = .never
+        copy.httpShouldSetCookies = false
+        copy.httpCookieStorage = nil
+        copy.urlCredentialStorage = nil
+        copy.urlCache = nil
+        copy.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        return copy
+    }
+}

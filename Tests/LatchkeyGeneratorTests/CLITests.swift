@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `latchkey-gen` as users run it: exit codes, diagnostics on stderr, files written.
+@Suite struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL? {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("latchkey-gen") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+        guard let binary else {
+            Issue.record("latchkey-gen is not built next to the tests; run `swift build` first")
+            return Run(status: -1, stdout: "", stderr: "")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A scratch package folder with copies of the real descriptors, templates and mirror.
+    static func workspace() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID())")
+        for folder in ["Descriptors", "Templates", "Generated"] {
+            try FileManager.default.copyItem(
+                at: PackageRoot.url.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))
+        }
+        return directory
+    }
+
+    @Test func checkPassesOnTheCommittedMirror() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.run(["check"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
+    }
+
+    @Test func checkFailsWithADiffNamingTheDescriptor() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Descriptors/oidc.json")
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "\"displayName\": \"OpenID Connect\"", with: "\"displayName\": \"OpenID Connect (edited)\"")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        let run = try Self.run(["check"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Descriptors/oidc.json:1:1: error: Generated/oidc.swift differs"))
+        #expect(run.stdout.contains("+++ b/Generated/oidc.swift (generated from Descriptors/oidc.json)"))
+        #expect(run.stdout.contains("+/// A client for OpenID Connect (edited), generated from its descriptor."))
+    }
+
+    @Test func checkReportsAFileWhoseDescriptorWasRemoved() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Descriptors/sap-cdc.json"))
+        let run = try Self.run(["check"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Generated/sap-cdc.swift:1:1: error: no descriptor generates this file"))
+        let prune = try Self.run(["generate", "--prune"], in: directory)
+        #expect(prune.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated/sap-cdc.swift").path))
+        #expect(try Self.run(["check"], in: directory).status == 0)
+    }
+
+    @Test func generateWritesOnlyChangedFiles() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Generated/supabase.swift")
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        #expect(try Self.run(["generate"], in: directory).status == 0)
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        #expect(modified == past, "an unchanged file must not be rewritten")
+    }
+
+    @Test(arguments: [
+        ("", "the file is empty"),
+        ("{", "unexpected end of file"),
+        ("{\"a\": 1,}", "trailing comma"),
+        ("[]", "must be a JSON object"),
+        ("{\"formatVersion\": 1, \"name\": \"bad\", \"displayName\": \"x\", \"nmae\": 1}", "did you mean \"name\""),
+    ])
+    func validateReportsLocatedErrors(text: String, fragment: String) throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(text.utf8).write(to: directory.appendingPathComponent("bad.json"))
+        let run = try Self.run(["validate", "bad.json"], in: directory)
+        #expect(run.status == 1)
+        let line = try #require(run.stderr.split(separator: "\n").first.map(String.init))
+        #expect(line.range(of: #"^bad\.json:\d+:\d+: error: "#, options: .regularExpression) != nil, "\(line)")
+        #expect(run.stderr.contains(fragment), "\(run.stderr)")
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(String(repeating: "[", count: 300_000).utf8).write(to: directory.appendingPathComponent("deep.json"))
+        let run = try Self.run(["validate", "deep.json"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("nesting deeper than"))
+    }
+
+    @Test(arguments: [["bogus"], ["validate"], ["generate", "--nope"], ["new"], ["new", "Not_Valid"], [String]()])
+    func usageErrorsExitTwo(arguments: [String]) throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.run(arguments, in: directory)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test func newWritesADescriptorThatValidatesAndRefusesToOverwrite() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try Self.run(["new", "acme-id"], in: directory).status == 0)
+        #expect(try Self.run(["validate", "Descriptors/acme-id.json"], in: directory).status == 0)
+        #expect(try Self.run(["generate", "Descriptors/acme-id.json"], in: directory).status == 0)
+        let generated = try String(contentsOf: directory.appendingPathComponent("Generated/acme-id.swift"), encoding: .utf8)
+        #expect(generated.contains("public struct AcmeIdClient"))
+        let again = try Self.run(["new", "acme-id"], in: directory)
+        #expect(again.status == 1)
+    }
+
+    @Test func newFromDiscoveryFillsTheIssuer() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = #"{"issuer": "https://login.example.com/", "scopes_supported": ["openid", "email", "phone"]}"#
+        try Data(document.utf8).write(to: directory.appendingPathComponent("discovery.json"))
+        #expect(try Self.run(["new", "example", "--from-discovery", "discovery.json"], in: directory).status == 0)
+        let text = try String(contentsOf: directory.appendingPathComponent("Descriptors/example.json"), encoding: .utf8)
+        #expect(text.contains(#""default": "https://login.example.com/""#))
+        #expect(text.contains(#""scopes": ["openid", "email"]"#))
+    }
+
+    @Test func helpExitsZero() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in [["--help"], ["help", "generate"], ["check", "--help"]] {
+            let run = try Self.run(arguments, in: directory)
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("USAGE") || run.stdout.contains("OVERVIEW"))
+        }
+    }
+}

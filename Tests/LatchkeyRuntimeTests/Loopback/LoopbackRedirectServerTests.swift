@@ -1,0 +1,218 @@
+import Foundation
+@testable import LatchkeyRuntime
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("LoopbackRedirectServer")
+struct LoopbackRedirectServerTests {
+    @Test("delivers the callback URL, shows the success page, then stops listening")
+    func success() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "st-1", successPage: "<p>done</p>")
+        #expect(server.redirectURI.absoluteString == "http://127.0.0.1:\(server.port)/callback")
+        #expect(await RawHTTPClient.isListening(port: server.port))
+        async let callback = server.waitForCallback()
+        let response = await RawHTTPClient.get(port: server.port, target: "/callback?code=abc%2F1&state=st-1")
+        let url = try await callback
+        #expect(url.absoluteString == "http://127.0.0.1:\(server.port)/callback?code=abc%2F1&state=st-1")
+        #expect(response?.status == 200)
+        #expect(response?.body == "<p>done</p>")
+        #expect(response?.head.contains("Referrer-Policy: no-referrer") == true)
+        #expect(response?.head.contains("Cache-Control: no-store") == true)
+        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+        // Waiting again returns the same outcome.
+        #expect(try await server.waitForCallback() == url)
+    }
+
+    @Test("a callback that arrives before waitForCallback() is kept")
+    func earlyCallback() async throws {
+        let server = try LoopbackRedirectServer(expectedState: nil)
+        let response = await RawHTTPClient.get(port: server.port, target: "/callback?code=early")
+        #expect(response?.status == 200)
+        let url = try await server.waitForCallback()
+        #expect(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value == "early")
+    }
+
+    @Test("localhost:PORT is an accepted Host")
+    func localhostHost() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "s")
+        let response = await RawHTTPClient.get(port: server.port, target: "/callback?state=s&code=1", host: "LOCALHOST:\(server.port)")
+        #expect(response?.status == 200)
+        _ = try await server.waitForCallback()
+    }
+
+    @Test("wrong Host, path or method is refused and the server keeps waiting")
+    func rejectsAndKeepsWaiting() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "good")
+        let port = server.port
+        async let callback = server.waitForCallback()
+
+        let wrongHost = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: "evil.example:\(port)")
+        #expect(wrongHost?.status == 400)
+        let wrongPort = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: "127.0.0.1:\(port + 1)")
+        #expect(wrongPort?.status == 400)
+        let noHost = await RawHTTPClient.exchange(port: port, lines: ["GET /callback?code=1&state=good HTTP/1.1"])
+        #expect(noHost?.status == 400)
+        let wrongPath = await RawHTTPClient.get(port: port, target: "/callback/extra?code=1&state=good")
+        #expect(wrongPath?.status == 404)
+        let favicon = await RawHTTPClient.get(port: port, target: "/favicon.ico")
+        #expect(favicon?.status == 404)
+        let post = await RawHTTPClient.exchange(
+            port: port, lines: ["POST /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Length: 0"])
+        #expect(post?.status == 405)
+        let huge = await RawHTTPClient.exchange(
+            port: port,
+            lines: ["GET /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Pad: " + String(repeating: "p", count: 17_000)])
+        #expect(huge?.status == 431)
+        #expect(await RawHTTPClient.isListening(port: port))
+
+        let good = await RawHTTPClient.get(port: port, target: "/callback?code=real&state=good")
+        #expect(good?.status == 200)
+        #expect(try await callback.query == "code=real&state=good")
+    }
+
+    @Test("a wrong state answers 400 and fails the wait with .stateMismatch", arguments: [
+        "/callback?code=1&state=bad", "/callback?code=1", "/callback?code=1&state=good&state=bad",
+    ])
+    func stateMismatch(target: String) async throws {
+        let server = try LoopbackRedirectServer(expectedState: "good", failurePage: "<p>failed</p>")
+        let callback = Task { try await server.waitForCallback() }
+        let response = await RawHTTPClient.get(port: server.port, target: target)
+        #expect(response?.status == 400)
+        #expect(response?.body == "<p>failed</p>")
+        #expect((await callback.result.failure as? AuthError)?.code == .stateMismatch)
+        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+    }
+
+    @Test("only one callback: a second connection is refused")
+    func secondRequestRefused() async throws {
+        let server = try LoopbackRedirectServer(expectedState: nil)
+        let first = await RawHTTPClient.get(port: server.port, target: "/callback?code=1")
+        #expect(first?.status == 200)
+        _ = try await server.waitForCallback()
+        let second = await RawHTTPClient.get(port: server.port, target: "/callback?code=2")
+        #expect(second == nil)
+        #expect(RawHTTPClient.connect(port: server.port) == -1)
+    }
+
+    @Test("an error callback is delivered, with the failure page")
+    func errorCallback() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "s", failurePage: "nope")
+        let response = await RawHTTPClient.get(port: server.port, target: "/callback?error=access_denied&state=s")
+        #expect(response?.body == "nope")
+        #expect(try await server.waitForCallback().query == "error=access_denied&state=s")
+    }
+
+    @Test("times out with .timeout and closes the port")
+    func timeout() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "s", timeout: .milliseconds(300))
+        let start = ContinuousClock.now
+        let error = await #expect(throws: AuthError.self) { try await server.waitForCallback() }
+        #expect(error?.code == .timeout)
+        #expect(error?.kind == .transport)
+        #expect(error?.message == "no callback within 0.3 seconds")
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(5))
+        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+    }
+
+    @Test("cancel() and task cancellation end the wait with .loginCancelled")
+    func cancellation() async throws {
+        let server = try LoopbackRedirectServer(expectedState: nil)
+        let waiting = Task { try await server.waitForCallback() }
+        try await Task.sleep(for: .milliseconds(50))
+        server.cancel()
+        server.cancel()
+        let result = await waiting.result
+        #expect((result.failure as? AuthError)?.code == .loginCancelled)
+        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+
+        let other = try LoopbackRedirectServer(expectedState: nil)
+        let task = Task { try await other.waitForCallback() }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        #expect((await task.result.failure as? AuthError)?.code == .loginCancelled)
+        #expect(!(await RawHTTPClient.isListening(port: other.port)))
+    }
+
+    @Test("a client that stalls mid-request gets 408 after the read timeout; the wait goes on")
+    func stalledClient() async throws {
+        let server = try LoopbackRedirectServer(
+            path: "/callback", expectedState: nil, timeout: .seconds(30), successPage: "ok", failurePage: "no",
+            address: .ipv4, connectionReadTimeout: .milliseconds(300))
+        let port = server.port
+        let start = ContinuousClock.now
+        let stalled = await RawHTTPClient.offPool { () -> RawHTTPClient.Response? in
+            let descriptor = RawHTTPClient.connect(port: port)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            let partial = Array("GET /callback?code=1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+            _ = partial.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, RawHTTPClient.noSignal) }
+            return RawHTTPClient.readResponse(descriptor)
+        }
+        #expect(stalled?.status == 408)
+        #expect(ContinuousClock.now - start >= .milliseconds(250))
+        #expect(await RawHTTPClient.isListening(port: port))
+        let response = await RawHTTPClient.get(port: port, target: "/callback?code=2")
+        #expect(response?.status == 200)
+        #expect(try await server.waitForCallback().query == "code=2")
+    }
+
+    @Test("an idle connection does not block the callback and is shut down when the flow ends")
+    func slowClients() async throws {
+        let server = try LoopbackRedirectServer(expectedState: nil)
+        let port = server.port
+        let idle = await RawHTTPClient.offPool { RawHTTPClient.connect(port: port) }
+        #expect(idle >= 0)
+        defer { close(idle) }
+        let response = await RawHTTPClient.get(port: port, target: "/callback?code=1")
+        #expect(response?.status == 200)
+        _ = try await server.waitForCallback()
+        // The idle connection was shut down when the flow ended.
+        let leftover = await RawHTTPClient.offPool { RawHTTPClient.readResponse(idle) }
+        #expect(leftover == nil)
+    }
+
+    @Test("the deinit closes the port")
+    func deinitCloses() async throws {
+        var server: LoopbackRedirectServer? = try LoopbackRedirectServer(expectedState: nil)
+        let port = try #require(server?.port)
+        #expect(await RawHTTPClient.isListening(port: port))
+        server = nil
+        #expect(!(await RawHTTPClient.isListening(port: port)))
+    }
+
+    @Test("rejects a bad path")
+    func badPath() {
+        for path in ["callback", "/cb?x=1", "/cb#f", "/c b"] {
+            #expect(throws: AuthError.self) { try LoopbackRedirectServer(path: path, expectedState: nil) }
+        }
+    }
+
+    @Test("custom path, and [::1] when the system has IPv6")
+    func ipv6() async throws {
+        guard let server = try? LoopbackRedirectServer(path: "/oauth/done", expectedState: nil, address: .ipv6) else {
+            return  // no IPv6 loopback here
+        }
+        #expect(server.redirectURI.absoluteString == "http://[::1]:\(server.port)/oauth/done")
+        let wrongFamily = await RawHTTPClient.get(
+            port: server.port, target: "/oauth/done?code=1", host: "127.0.0.1:\(server.port)", ipv6: true)
+        #expect(wrongFamily?.status == 400)
+        let response = await RawHTTPClient.get(
+            port: server.port, target: "/oauth/done?code=1", host: "[::1]:\(server.port)", ipv6: true)
+        #expect(response?.status == 200)
+        #expect(try await server.waitForCallback().absoluteString == "http://[::1]:\(server.port)/oauth/done?code=1")
+        #expect(!(await RawHTTPClient.isListening(port: server.port, ipv6: true)))
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A minimal blocking HTTP client on raw sockets, run on its own thread, for exercising the servers
+/// with requests URLSession would never send (wrong Host, huge heads, slow clients).
+enum RawHTTPClient {
+    struct Response: Sendable {
+        var status: Int
+        var head: String
+        var body: String
+    }
+
+    /// Runs blocking work on a dedicated thread (never on the concurrency pool).
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
+    }
+
+    /// Connects to 127.0.0.1 (or ::1); returns the descriptor or -1.
+    static func connect(port: Int, ipv6: Bool = false) -> Int32 {
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, stream, 0)
+        guard descriptor >= 0 else { return -1 }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let status: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            address.sin6_addr = in6addr_loopback
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard status == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    /// Whether anything accepts connections on the port.
+    static func isListening(port: Int, ipv6: Bool = false) async -> Bool {
+        await offPool {
+            let descriptor = connect(port: port, ipv6: ipv6)
+            guard descriptor >= 0 else { return false }
+            close(descriptor)
+            return true
+        }
+    }
+
+    /// Sends raw bytes and reads the response until the server closes.
+    static func exchange(port: Int, _ request: [UInt8], ipv6: Bool = false) async -> Response? {
+        await offPool {
+            let descriptor = connect(port: port, ipv6: ipv6)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var offset = 0
+            while offset < request.count {
+                let sent = request.withUnsafeBytes {
+                    send(descriptor, $0.baseAddress! + offset, request.count - offset, noSignal)
+                }
+                if sent <= 0 { break }
+                offset += sent
+            }
+            return readResponse(descriptor)
+        }
+    }
+
+    /// Sends a request text (CRLF line ends added) and reads the response.
+    static func exchange(port: Int, lines: [String], body: String = "", ipv6: Bool = false) async -> Response? {
+        await exchange(port: port, Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8), ipv6: ipv6)
+    }
+
+    /// A GET with the given Host.
+    static func get(port: Int, target: String, host: String? = nil, ipv6: Bool = false) async -> Response? {
+        await exchange(
+            port: port, lines: ["GET \(target) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"],
+            ipv6: ipv6)
+    }
+
+    /// `MSG_NOSIGNAL` where it exists (Darwin test runs ignore SIGPIPE differently).
+    static var noSignal: Int32 {
+        #if canImport(Glibc)
+        Int32(MSG_NOSIGNAL)
+        #else
+        0
+        #endif
+    }
+
+    static func readResponse(_ descriptor: Int32) -> Response? {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 65536, 0) }
+            if count <= 0 { break }
+            data += buffer[..<count]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return nil }
+        let head = String(text[..<split.lowerBound])
+        let parts = head.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+        return Response(status: status, head: head, body: String(text[split.upperBound...]))
+    }
+}
+
+/// `connect(2)`, under a name the client's own `connect` does not shadow.
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}

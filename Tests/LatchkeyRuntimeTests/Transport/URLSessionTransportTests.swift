@@ -1,0 +1,219 @@
+import Foundation
+import LatchkeyRuntime
+import LatchkeyTesting
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("URLSessionTransport against a real server")
+struct URLSessionTransportTests {
+    let transport = URLSessionTransport()
+
+    @Test("method, path, query, headers and body arrive exactly; the response comes back whole")
+    func roundTrip() async throws {
+        let server = try TestHTTPServer { _ in
+            .json(["ok": true], status: 201, headers: [("X-Reply", "Yes"), ("Cache-Control", "no-store")])
+        }
+        defer { server.stop() }
+        let body = Data("grant_type=authorization_code&code=a%2Bb&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb".utf8)
+        let request = HTTPRequest(
+            method: "POST", url: server.url("/oauth/token?x=1&y=a%20b"),
+            headers: [
+                ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
+                ("X-Custom-Header", "Some Value"),
+            ],
+            body: body, timeout: 5)
+        let response = try await transport.send(request)
+
+        #expect(response.status == 201)
+        #expect(response.header("X-Reply") == "Yes")
+        #expect(response.headers["x-reply"] == "Yes")
+        #expect(response.headers.keys.allSatisfy { $0 == $0.lowercased() })
+        #expect(response.header("content-type") == "application/json")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+
+        let received = try #require(server.requests.first)
+        #expect(server.requests.count == 1)
+        #expect(received.method == "POST")
+        #expect(received.path == "/oauth/token")
+        #expect(received.rawQuery == "x=1&y=a%20b")
+        #expect(received.query("y") == "a b")
+        #expect(received.header("x-custom-header") == "Some Value")
+        #expect(received.header("Content-Type") == "application/x-www-form-urlencoded")
+        #expect(received.header("Accept") == "application/json")
+        #expect(received.body == body)
+        #expect(received.formBody["code"] == "a+b")
+        #expect(received.formBody["redirect_uri"] == "http://127.0.0.1/cb")
+        #expect(received.header("Cookie") == nil)
+    }
+
+    @Test("a large body goes up and comes back intact")
+    func largeBodies() async throws {
+        let server = try TestHTTPServer { request in
+            TestResponse(status: 200, body: Data(request.body.reversed()))
+        }
+        defer { server.stop() }
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let response = try await transport.send(
+            HTTPRequest(method: "PUT", url: server.url("/blob"), headers: [("Content-Type", "application/octet-stream")], body: body))
+        #expect(response.status == 200)
+        #expect(response.body == Data(body.reversed()))
+        #expect(server.requests.first?.body == body)
+    }
+
+    @Test("redirects are returned, never followed", arguments: [301, 302, 303, 307, 308])
+    func redirectsNotFollowed(status: Int) async throws {
+        let target = try TestHTTPServer { _ in .text("you should not be here") }
+        defer { target.stop() }
+        let server = try TestHTTPServer { request in
+            request.path == "/start" ? .redirect(to: target.url("/landing").absoluteString, status: status) : .text("same-origin target")
+        }
+        defer { server.stop() }
+        let response = try await transport.send(
+            HTTPRequest(method: "POST", url: server.url("/start"), body: Data("a=1".utf8), timeout: 5))
+        #expect(response.status == status)
+        #expect(response.header("Location") == target.url("/landing").absoluteString)
+        #expect(server.requests.count == 1)
+        #expect(target.requests.isEmpty)
+    }
+
+    @Test("a relative redirect is not followed either, and its body comes back")
+    func relativeRedirect() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/start"
+                ? TestResponse(status: 302, headers: [("Location", "/next")], body: Data("Found. Redirecting to /next".utf8))
+                : .text("followed")
+        }
+        defer { server.stop() }
+        let response = try await transport.send(HTTPRequest(method: "GET", url: server.url("/start"), timeout: 5))
+        #expect(response.status == 302)
+        #expect(String(decoding: response.body, as: UTF8.self) == "Found. Redirecting to /next")
+        #expect(server.requests.map(\.path) == ["/start"])
+    }
+
+    @Test("a slow server times out with .timeout")
+    func timeout() async throws {
+        let server = try TestHTTPServer { _ in .delay(10, then: .text("late")) }
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = await #expect(throws: AuthError.self) {
+            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
+        }
+        #expect(error?.code == .timeout)
+        #expect(error?.kind == .transport)
+        #expect(error?.message.contains("secret-code") == false)
+        // Generous bound (machines under load), far below the server's 10 s delay.
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test("a body over the cap fails with .responseTooLarge (Content-Length)")
+    func tooLargeByContentLength() async throws {
+        let server = try TestHTTPServer { _ in TestResponse(body: Data(repeating: 0x41, count: 5000)) }
+        defer { server.stop() }
+        let small = URLSessionTransport(maximumResponseBytes: 1000)
+        let error = await #expect(throws: AuthError.self) {
+            try await small.send(HTTPRequest(method: "GET", url: server.url("/big")))
+        }
+        #expect(error?.code == .responseTooLarge)
+    }
+
+    @Test("a streamed body over the cap fails with .responseTooLarge (no Content-Length)")
+    func tooLargeStreamed() async throws {
+        let server = try TestHTTPServer { _ in
+            TestResponse(headers: [("Transfer-Encoding", "chunked")], body: Data(repeating: 0x41, count: 50_000))
+        }
+        defer { server.stop() }
+        let small = URLSessionTransport(maximumResponseBytes: 10_000)
+        let error = await #expect(throws: AuthError.self) {
+            try await small.send(HTTPRequest(method: "GET", url: server.url("/big")))
+        }
+        #expect(error?.code == .responseTooLarge)
+        let exact = URLSessionTransport(maximumResponseBytes: 50_000)
+        let response = try await exact.send(HTTPRequest(method: "GET", url: server.url("/big")))
+        #expect(response.body.count == 50_000)
+    }
+
+    @Test("a dropped connection fails with .networkError")
+    func droppedConnection() async throws {
+        let server = try TestHTTPServer { _ in .dropConnection }
+        defer { server.stop() }
+        let error = await #expect(throws: AuthError.self) {
+            try await transport.send(HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8), timeout: 5))
+        }
+        #expect(error?.code == .networkError)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a connection reset mid-body fails with a transport error")
+    func resetMidBody() async throws {
+        let server = try TestHTTPServer { _ in .resetMidBody }
+        defer { server.stop() }
+        let error = await #expect(throws: AuthError.self) {
+            try await transport.send(HTTPRequest(method: "GET", url: server.url("/token"), timeout: 5))
+        }
+        #expect(error?.kind == .transport)
+        #expect(error?.code == .networkError)
+    }
+
+    @Test("a refused connection fails with .networkError and no query string in the message")
+    func refused() async throws {
+        let server = try TestHTTPServer { _ in .text("") }
+        let url = server.url("/callback?code=very-secret&state=s")
+        server.stop()
+        let error = await #expect(throws: AuthError.self) {
+            try await transport.send(HTTPRequest(method: "GET", url: url, timeout: 5))
+        }
+        #expect(error?.code == .networkError)
+        #expect(error?.message.contains("very-secret") == false)
+        #expect(error?.message.contains("/callback") == true)
+    }
+
+    @Test("cookies are neither stored nor sent")
+    func noCookies() async throws {
+        let server = try TestHTTPServer { _ in .text("hi", headers: [("Set-Cookie", "session=abc; Path=/")]) }
+        defer { server.stop() }
+        _ = try await transport.send(HTTPRequest(method: "GET", url: server.url("/one")))
+        _ = try await transport.send(HTTPRequest(method: "GET", url: server.url("/two")))
+        #expect(server.requests.count == 2)
+        #expect(server.requests.allSatisfy { $0.header("Cookie") == nil })
+    }
+
+    @Test("an injected configuration keeps the hardening")
+    func injectedConfiguration() async throws {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpAdditionalHeaders = ["X-Injected": "1"]
+        let injected = URLSessionTransport(configuration: configuration, maximumResponseBytes: 100)
+        let server = try TestHTTPServer { request in
+            request.path == "/big" ? .text(String(repeating: "z", count: 200)) : .redirect(to: "/elsewhere")
+        }
+        defer { server.stop() }
+        let response = try await injected.send(HTTPRequest(method: "GET", url: server.url("/r")))
+        #expect(response.status == 302)
+        #expect(server.requests.first?.header("X-Injected") == "1")
+        await #expect(throws: AuthError.self) { try await injected.send(HTTPRequest(method: "GET", url: server.url("/big"))) }
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("cancelling the calling task ends the request")
+    func cancellation() async throws {
+        let server = try TestHTTPServer { _ in .delay(10, then: .text("late")) }
+        defer { server.stop() }
+        let transport = self.transport
+        let task = Task { () throws(AuthError) -> HTTPResponse in
+            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow"), timeout: 20))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - start < .seconds(5))
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect((error as? AuthError)?.code == .networkError)
+    }
+}
