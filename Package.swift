@@ -63,7 +63,14 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["LatchkeyBuildPlugin"]
         ),
-        .target(name: "LatchkeyTesting", dependencies: ["LatchkeyRuntime"], swiftSettings: strictSettings),
+        .target(
+            name: "LatchkeyTesting",
+            dependencies: [
+                "LatchkeyRuntime",
+                .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
 
         // Plugins
