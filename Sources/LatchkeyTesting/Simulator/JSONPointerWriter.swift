@@ -1,0 +1,31 @@
+import Foundation
+
+/// Builds JSON objects (`JSONSerialization` dictionaries) by placing values at JSON pointers.
+enum JSONPointerWriter {
+    /// The reference tokens of a pointer (`/a/b~1c` → `a`, `b/c`); empty for the whole document.
+    static func tokens(_ pointer: String) -> [String] {
+        guard pointer.hasPrefix("/") else { return [] }
+        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// Places `value` at `pointer`, creating intermediate objects.
+    static func set(_ value: Any, at pointer: String?, in object: inout [String: Any]) {
+        guard let pointer else { return }
+        let path = tokens(pointer)
+        guard !path.isEmpty else { return }
+        object = setting(value, path[...], in: object)
+    }
+
+    private static func setting(_ value: Any, _ path: ArraySlice<String>, in object: [String: Any]) -> [String: Any] {
+        var copy = object
+        guard let head = path.first else { return copy }
+        if path.count == 1 {
+            copy[head] = value
+        } else {
+            copy[head] = setting(value, path.dropFirst(), in: copy[head] as? [String: Any] ?? [:])
+        }
+        return copy
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What the demo does.
+enum DemoMode: Equatable {
+    /// Sign in against the local simulator for a descriptor (`oidc` by default).
+    case simulated(provider: String)
+    /// Sign in against a real OpenID provider in the system browser.
+    case real(issuer: URL, clientID: String)
+    /// Print the help.
+    case help
+}
+
+/// A command-line mistake.
+struct DemoArgumentError: Error {
+    let message: String
+}
+
+enum DemoArguments {
+    static let help = """
+        latchkey-demo: a guided tour of Latchkey's sign-in flows.
+
+        USAGE
+          latchkey-demo                          Run against a local simulated OpenID provider (no network, no account).
+          latchkey-demo --provider NAME          Run against the simulator for another descriptor.
+          latchkey-demo --issuer URL --client-id ID
+                                                 Sign in to a real OpenID Connect provider in your browser.
+          latchkey-demo --help                   Show this help.
+
+        WHAT IT DOES
+          1. Starts a local identity provider (ProviderSimulator, from LatchkeyTesting) on 127.0.0.1,
+             driven by the provider's descriptor.
+          2. Signs in: the browser flow (authorization code + PKCE) with a loopback redirect
+             (RFC 8252), played by a headless browser; providers without a usable browser flow
+             sign in with their password flow instead (user ada@example.com).
+          3. Refreshes the session (the simulator rotates refresh tokens and detects reuse).
+          4. Calls the simulator's /protected API with the access token.
+          5. Signs out.
+
+        PROVIDERS (--provider)
+          \(ProviderCatalog.names.joined(separator: ", "))
+
+        REAL PROVIDER (--issuer, --client-id)
+          Register a public client (no secret) whose redirect URI is a loopback URL
+          (http://127.0.0.1/callback, any port). The demo opens your browser (xdg-open or open),
+          waits up to 5 minutes for the redirect, prints who signed in, refreshes, and signs out.
+
+        EXIT STATUS
+          0 on success; 1 on any error (printed to stderr).
+        """
+
+    static func parse(_ arguments: [String]) throws(DemoArgumentError) -> DemoMode {
+        var provider: String?
+        var issuer: String?
+        var clientID: String?
+        var index = 0
+        func value(_ name: String) throws(DemoArgumentError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw DemoArgumentError(message: "\(name) needs a value.")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--help", "-h": return .help
+            case "--provider": provider = try value(argument)
+            case "--issuer": issuer = try value(argument)
+            case "--client-id": clientID = try value(argument)
+            default: throw DemoArgumentError(message: "Unknown argument '\(argument)'.")
+            }
+            index += 1
+        }
+        if issuer != nil || clientID != nil {
+            guard provider == nil else { throw DemoArgumentError(message: "--provider cannot be combined with --issuer.") }
+            guard let issuer, let url = URL(string: issuer), url.scheme != nil, url.host != nil else {
+                throw DemoArgumentError(message: "--issuer needs an absolute URL, e.g. https://accounts.example.com.")
+            }
+            guard let clientID, !clientID.isEmpty else {
+                throw DemoArgumentError(message: "--issuer needs --client-id too.")
+            }
+            return .real(issuer: url, clientID: clientID)
+        }
+        let name = provider ?? "oidc"
+        guard ProviderCatalog.spec(named: name) != nil else {
+            throw DemoArgumentError(
+                message: "Unknown provider '\(name)'. Known: \(ProviderCatalog.names.joined(separator: ", ")).")
+        }
+        return .simulated(provider: name)
+    }
+}

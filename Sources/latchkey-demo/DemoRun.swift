@@ -1,0 +1,111 @@
+import Foundation
+import Latchkey
+import LatchkeyTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The demo's steps.
+struct DemoRun {
+    let output: Output
+
+    func run(_ mode: DemoMode) async throws {
+        switch mode {
+        case .help: print(DemoArguments.help)
+        case .simulated(let name): try await runSimulated(name)
+        case .real(let issuer, let clientID): try await runReal(issuer: issuer, clientID: clientID)
+        }
+    }
+
+    // MARK: - Simulator
+
+    private func runSimulated(_ name: String) async throws {
+        guard let spec = ProviderCatalog.spec(named: name) else { throw DemoArgumentError(message: "Unknown provider '\(name)'.") }
+        let simulator = try ProviderSimulator(provider: spec)
+        defer { simulator.stop() }
+        output.step("Starting a local identity provider at \(simulator.issuer.absoluteString)")
+        output.detail("It simulates \(spec.displayName) from its descriptor (\(spec.name)); the user is Ada Lovelace.")
+        let options = AuthClientOptions(transport: simulator.transport, store: InMemorySessionStore())
+        let client: AuthClient
+        if spec.name == OidcClient.provider.name {
+            client = try OidcClient(issuer: simulator.issuer, clientID: "demo-client", options: options).client
+        } else {
+            client = try AuthClient(provider: spec, configuration: simulator.configuration(), options: options)
+        }
+
+        let session = try await signIn(client, spec: spec, simulator: simulator)
+        let user = try await userName(of: session, client)
+        output.step("Signed in as \(user)")
+
+        if spec.flows.refresh != nil {
+            output.step("Refreshing the session (the provider rotates the refresh token)…")
+            let refreshed = try await client.currentSession(forceRefresh: true)
+            output.detail(
+                refreshed.accessToken != session.accessToken
+                    ? "Got a new access token" + (refreshed.expiresAt.map { ", valid until \($0.formatted(date: .omitted, time: .standard))" } ?? "") + "."
+                    : "The session is current.")
+        }
+
+        output.step("Calling the protected API with the access token…")
+        let message = try await callProtected(simulator.protectedURL, token: try await client.validAccessToken())
+        output.detail("The API answered: \(message)")
+
+        output.step("Signing out…")
+        try await client.signOut()
+        output.step("Signed out.")
+    }
+
+    private func signIn(_ client: AuthClient, spec: ProviderSpec, simulator: ProviderSimulator) async throws -> Session {
+        if let flow = spec.flows.authorizationCode, flow.returnsState,
+            spec.callback.allowedRedirectKinds.contains(.loopback)
+        {
+            output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
+            let agent = HeadlessUserAgent()
+            return try await client.signInWithLoopback(open: { url throws(AuthError) in try await agent.open(url) })
+        }
+        guard spec.flows.password != nil, let user = simulator.users.first else {
+            throw AuthError(.invalidConfiguration, "\(spec.displayName) has no flow the demo can run.")
+        }
+        output.step("Signing in with the password flow as \(user.email)…")
+        return try await client.signIn(username: user.email, password: user.password)
+    }
+
+    private func userName(of session: Session, _ client: AuthClient) async throws -> String {
+        if let user = session.user, let name = user.name ?? user.email { return name }
+        let user = try await client.fetchUser()
+        return user.name ?? user.email ?? user.id
+    }
+
+    private func callProtected(_ url: URL, token: String) async throws -> String {
+        var request = URLRequest(url: url)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let message = object["message"] as? String
+        else {
+            throw AuthError(.invalidResponse, "The protected API answered \(status).", status: status)
+        }
+        return message
+    }
+
+    // MARK: - Real provider
+
+    private func runReal(issuer: URL, clientID: String) async throws {
+        output.step("Using the OpenID provider at \(issuer.absoluteString) (client \(clientID))")
+        let client = try OidcClient(issuer: issuer, clientID: clientID).client
+        output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
+        output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
+        let session = try await client.signInWithLoopback(open: SystemBrowser().opener)
+        output.step("Signed in as \(try await userName(of: session, client))")
+        if OidcClient.provider.flows.refresh != nil, session.refreshToken != nil {
+            output.step("Refreshing the session…")
+            _ = try await client.currentSession(forceRefresh: true)
+            output.detail("Got a new access token.")
+        }
+        output.step("Signing out…")
+        try await client.signOut()
+        output.step("Signed out.")
+    }
+}
