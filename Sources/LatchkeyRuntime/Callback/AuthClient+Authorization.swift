@@ -1,0 +1,82 @@
+import Foundation
+
+extension AuthClient {
+    /// Prepares a browser sign-in: makes the PKCE verifier, state and nonce, remembers them in the store
+    /// (so a callback after a relaunch completes), and builds the authorization URL.
+    /// - Parameters:
+    ///   - redirectURI: The redirect URI (default: the configured one).
+    ///   - scopes: The scopes (default: the provider's default scopes).
+    ///   - prompt: OpenID `prompt` (`login`, `consent`, ...).
+    ///   - loginHint: OpenID `login_hint`.
+    ///   - maxAge: OpenID `max_age`, in seconds.
+    ///   - additionalParameters: More query parameters; they may not replace one the request already has.
+    /// - Returns: The request; open its URL in a browser.
+    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI, or with a
+    ///   clashing parameter; discovery errors (`confidential_client_in_mobile`, ...).
+    public func prepareAuthorization(
+        redirectURI: URL? = nil, scopes: [String]? = nil, prompt: String? = nil, loginHint: String? = nil,
+        maxAge: Int? = nil, additionalParameters: [String: String] = [:]
+    ) async throws(AuthError) -> AuthorizationRequest {
+        try await prepare(
+            redirectURI: redirectURI, scopes: scopes, prompt: prompt, loginHint: loginHint, maxAge: maxAge,
+            additionalParameters: additionalParameters, state: nil)
+    }
+
+    /// ``prepareAuthorization(redirectURI:scopes:prompt:loginHint:maxAge:additionalParameters:)`` with a
+    /// state made in advance (a loopback server must know it before the URL exists).
+    func prepare(
+        redirectURI: URL?, scopes: [String]?, prompt: String?, loginHint: String?, maxAge: Int?,
+        additionalParameters: [String: String], state presetState: String?
+    ) async throws(AuthError) -> AuthorizationRequest {
+        guard let flow = provider.flows.authorizationCode else {
+            throw failure(.invalidConfiguration, "This provider has no browser sign-in.")
+        }
+        guard let redirect = redirectURI ?? configuration.redirectURI else {
+            throw failure(.invalidConfiguration, "A redirect URI is required for browser sign-in.")
+        }
+        try ConfigurationValidator.checkRedirect(redirect, provider: provider)
+        _ = try await discover()
+        try checkRedirectAllowedByProvider(redirect)
+        let verifier = PKCE.makeVerifier(using: options.random)
+        let state = presetState ?? RandomToken.make(using: options.random)
+        let nonce = flow.usesNonce ? RandomToken.make(using: options.random) : nil
+        let chosenScopes = scopes ?? flow.defaultScopes
+        let variables: [String: JSON?] = [
+            "code_challenge": .string(PKCE.challenge(for: verifier)), "code_challenge_method": .string(PKCE.method),
+            "state": .string(state), "nonce": nonce.map(JSON.string), "redirect_uri": .string(redirect.absoluteString),
+            "scope": chosenScopes.isEmpty ? nil : .string(chosenScopes.joined(separator: flow.scopeSeparator)),
+            "prompt": prompt.map(JSON.string), "login_hint": loginHint.map(JSON.string),
+            "max_age": maxAge.map { .number(Double($0)) },
+        ]
+        let scope = try await self.scope(variables)
+        var query = try TemplateRenderer.pairs(flow.authorizeQuery, in: scope)
+        let standard = ["prompt": prompt, "login_hint": loginHint, "max_age": maxAge.map(String.init)]
+        for name in standard.keys.sorted() {
+            if let value = standard[name] ?? nil, !query.contains(where: { $0.name == name }) {
+                query.append((name, value))
+            }
+        }
+        for name in additionalParameters.keys.sorted() {
+            guard !query.contains(where: { $0.name == name }) else {
+                throw failure(.invalidConfiguration, "The parameter '\(name)' is set by the sign-in itself.")
+            }
+            query.append((name, additionalParameters[name] ?? ""))
+        }
+        let url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
+        let pending = PendingFlow(
+            state: state, codeVerifier: verifier, nonce: nonce, redirectURI: redirect, createdAt: now())
+        try await updatePending { flows in flows.append(pending) }
+        return AuthorizationRequest(url: url, redirectURI: redirect, state: state, nonce: nonce)
+    }
+
+    private func checkRedirectAllowedByProvider(_ redirect: URL) throws(AuthError) {
+        guard let pointer = provider.clientPolicy.allowedRedirectURIsPointer,
+            let allowed = discovery?.document.value(at: pointer)?.array?.compactMap(\.string)
+        else { return }
+        guard allowed.contains(redirect.absoluteString) else {
+            throw AuthError(
+                .redirectMismatch, "The provider does not allow the redirect URI \(redirect.absoluteString).",
+                provider: provider.name)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+extension AuthClient {
+    /// Whether a URL is a callback for one of this client's pending browser sign-ins (no side effects).
+    /// - Parameter url: The URL the app was opened with.
+    /// - Returns: `true` when its scheme, host, port and path match a pending sign-in's redirect URI.
+    public func canHandle(_ url: URL) async -> Bool {
+        guard let flows = try? await pendingFlows() else { return false }
+        return flows.contains { RedirectURI.matches(url, $0.redirectURI) }
+    }
+
+    /// Completes a browser sign-in from its callback URL: checks it, then exchanges the code.
+    ///
+    /// Nothing is sent to the provider for a callback that carries an error, a wrong state or a wrong
+    /// redirect URI. A callback is used once.
+    /// - Parameter url: The callback URL.
+    /// - Returns: The new session.
+    /// - Throws: `redirect_mismatch`, `invalid_callback` (malformed, repeated parameters, replayed, no
+    ///   pending sign-in), `state_mismatch`, `issuer_mismatch`, the mapped callback error
+    ///   (`login_cancelled`, ...), or the exchange's error.
+    @discardableResult
+    public func handleCallback(_ url: URL) async throws(AuthError) -> Session {
+        guard let flow = provider.flows.authorizationCode else {
+            throw failure(.invalidConfiguration, "This provider has no browser sign-in.")
+        }
+        let spec = provider.callback
+        try? await ensureLoaded()
+        let previous = self.state == .authenticating ? AuthState.signedOut : self.state
+        let pending = try await pendingFlows()
+        let candidates = pending.filter { RedirectURI.matches(url, $0.redirectURI) }
+        guard !candidates.isEmpty else {
+            if pending.isEmpty { throw failure(.invalidCallback, "No browser sign-in is waiting for a callback.") }
+            throw failure(.redirectMismatch, "The callback URL is not the pending sign-in's redirect URI.")
+        }
+        let parameters = try CallbackParameters(url: url, location: spec.location, provider: provider.name)
+        let state = parameters[spec.stateParameter]
+        if let state, consumedStates.contains(state) {
+            throw failure(.invalidCallback, "This callback was already used.")
+        }
+        let hasError = parameters[spec.errorParameter] != nil
+        let match: PendingFlow
+        if let state {
+            guard let found = candidates.first(where: { $0.state == state }) else {
+                throw failure(.stateMismatch, "The callback's state does not match any pending sign-in.")
+            }
+            match = found
+        } else if flow.returnsState && !hasError {
+            throw failure(.stateMismatch, "The callback carries no state.")
+        } else {
+            match = candidates[candidates.count - 1]
+        }
+        if hasError {
+            try await consume(match)
+            let error = mappedCallbackError(parameters)
+            publishAfterFailure(previous: previous)
+            throw error
+        }
+        try await checkIssuer(parameters)
+        guard let code = parameters[spec.codeParameter] else {
+            throw failure(.invalidCallback, "The callback carries no authorization code.")
+        }
+        try await consume(match)
+        broadcaster.publish(.authenticating)
+        do {
+            return try await exchange(code: code, pending: match, flow: flow)
+        } catch {
+            publishAfterFailure(previous: previous)
+            throw error
+        }
+    }
+
+    private func exchange(code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec) async throws(AuthError)
+        -> Session
+    {
+        let (_, document, response) = try await send(
+            flow.exchangeRequest,
+            flow: [
+                "code": .string(code), "code_verifier": .string(pending.codeVerifier),
+                "redirect_uri": .string(pending.redirectURI.absoluteString), "state": .string(pending.state),
+                "nonce": pending.nonce.map(JSON.string),
+            ],
+            isTokenRequest: true)
+        var fresh = try decodeSession(document, response)
+        if let nonce = pending.nonce, let idToken = fresh.idToken,
+            JWTPayload.claims(of: idToken)?["nonce"]?.string != nonce
+        {
+            throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
+        }
+        if flow.fetchesUser, let userInfo = provider.flows.userInfo {
+            let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
+            fresh.user = try decoder.user(from: userDocument ?? .null)
+        }
+        return try await install(fresh)
+    }
+
+    /// Removes a pending sign-in so that its callback cannot be used again.
+    private func consume(_ flow: PendingFlow) async throws(AuthError) {
+        let wasPending = try await updatePending { flows in
+            let count = flows.count
+            flows.removeAll { $0.state == flow.state }
+            return flows.count != count
+        }
+        consumedStates.insert(flow.state)
+        guard wasPending else { throw failure(.invalidCallback, "This callback was already used.") }
+    }
+
+    private func checkIssuer(_ parameters: CallbackParameters) async throws(AuthError) {
+        guard let name = provider.callback.issuerParameter, let issuer = parameters[name] else { return }
+        var expected: String?
+        if case .openID(let template) = provider.discovery {
+            expected = try? TemplateRenderer.text(template, in: try await scope())
+        } else if let template = provider.tokens.issuer {
+            expected = try? TemplateRenderer.text(template, in: try await scope())
+        }
+        if let expected = expected ?? discovery?.values["issuer"], expected != issuer {
+            throw failure(.issuerMismatch, "The callback's issuer is not this provider's issuer.")
+        }
+    }
+
+    private func mappedCallbackError(_ parameters: CallbackParameters) -> AuthError {
+        let spec = provider.callback
+        let errorValue = parameters[spec.errorParameter]
+        let detailCode = spec.errorCodeParameter.flatMap { parameters[$0] }
+        var code = ErrorClassifier.code(providerCode: errorValue, status: nil, rules: [])
+        for candidate in [detailCode, errorValue].compactMap({ $0 }) {
+            let rules = provider.errors.callbackRules
+            if let rule = rules.first(where: { $0.matches(providerCode: candidate, status: nil) }) {
+                code = AuthError.Code(rule.code, kind: rule.kind)
+                break
+            }
+        }
+        let description = parameters[spec.errorDescriptionParameter].map { String($0.prefix(300)) }
+        return AuthError(
+            code, "The sign-in ended with '\(errorValue ?? "error")'" + (description.map { ": \($0)" } ?? "."),
+            providerCode: detailCode ?? errorValue, provider: provider.name)
+    }
+
+}
+

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A successful discovery: the variables and the document they came from.
+struct DiscoveryResult: Sendable {
+    /// `discovered.NAME` values, by NAME.
+    let values: [String: String]
+    /// The document.
+    let document: JSON
+}
+
+extension AuthClient {
+    /// Discovers the provider's endpoints (once; later calls use the cached result).
+    ///
+    /// OpenID discovery reads `{issuer}/.well-known/openid-configuration`, falling back to RFC 8414's
+    /// `/.well-known/oauth-authorization-server`; the document's `issuer` must equal the issuer exactly.
+    /// A custom discovery request takes the listed members. Failures are not cached.
+    /// - Returns: The discovered values by name (used as `{discovered.NAME}`); empty without discovery.
+    /// - Throws: `config_discovery_failed`; `confidential_client_in_mobile` when the document says the
+    ///   client is confidential; transport errors as they are.
+    @discardableResult
+    public func discover() async throws(AuthError) -> [String: String] {
+        if let discovery { return discovery.values }
+        let result: DiscoveryResult
+        switch provider.discovery {
+        case .none:
+            return [:]
+        case .openID(let issuerTemplate):
+            result = try await discoverOpenID(issuerTemplate)
+        case .custom(let request, let members):
+            result = try await discoverCustom(request, members: members)
+        }
+        if let pointer = provider.clientPolicy.confidentialPointer, result.document.value(at: pointer) == .bool(true) {
+            throw failure(.confidentialClientInMobile, "The provider says this client is confidential.")
+        }
+        if discovery == nil { discovery = result }
+        return discovery?.values ?? result.values
+    }
+
+    private func discoverOpenID(_ issuerTemplate: ValueTemplate) async throws(AuthError) -> DiscoveryResult {
+        let issuer = try TemplateRenderer.text(issuerTemplate, in: inputScope)
+        guard let issuerURL = URL(string: issuer), RedirectURI.isAllowedEndpoint(issuerURL),
+            var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
+        else { throw discoveryFailure("The issuer '\(issuer)' is not an https URL.") }
+        let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.query = nil
+        components.path = trimmedPath + "/.well-known/openid-configuration"
+        let openID = components.url
+        components.path = "/.well-known/oauth-authorization-server" + trimmedPath
+        let oauth = components.url
+        var lastError = discoveryFailure("No discovery document was found.")
+        for candidate in [openID, oauth].compactMap({ $0 }) {
+            do throws(AuthError) {
+                let document = try await fetchDocument(candidate)
+                guard document["issuer"]?.string == issuer else {
+                    throw discoveryFailure("The discovery document names another issuer.", code: .issuerMismatch)
+                }
+                let values = (document.object ?? [:]).compactMapValues(\.string)
+                return DiscoveryResult(values: values, document: document)
+            } catch {
+                if error.kind == .transport, error.code != .serverError { throw error }
+                lastError = error
+                if error.code == .issuerMismatch { break }
+            }
+        }
+        guard lastError.code != .configDiscoveryFailed else { throw lastError }
+        throw discoveryFailure("Discovery failed: \(lastError.message)", providerCode: lastError.providerCode)
+    }
+
+    private func discoverCustom(_ request: String, members: [DiscoverySpec.Member]) async throws(AuthError)
+        -> DiscoveryResult
+    {
+        let document: JSON
+        do throws(AuthError) {
+            guard let spec = provider.requests[request] else {
+                throw discoveryFailure("The descriptor has no request named '\(request)'.")
+            }
+            let built = try builder.build(spec, scope: inputScope)
+            let response = try await options.transport.send(built)
+            guard let parsed = try mapper.document(from: response, for: spec) else {
+                throw discoveryFailure("The configuration response is empty.")
+            }
+            document = parsed
+        } catch {
+            if error.kind == .transport, error.code != .serverError { throw error }
+            throw error.code == .configDiscoveryFailed ? error : discoveryFailure("Discovery failed: \(error.message)")
+        }
+        var values: [String: String] = [:]
+        for member in members {
+            if let value = document.value(at: member.pointer)?.scalarText { values[member.name] = value }
+        }
+        return DiscoveryResult(values: values, document: document)
+    }
+
+    private func fetchDocument(_ url: URL) async throws(AuthError) -> JSON {
+        let headers = try TemplateRenderer.pairs(provider.commonHeaders, in: inputScope)
+        var request = HTTPRequest(method: "GET", url: url, headers: headers)
+        request.setHeader("Accept", "application/json")
+        if let userAgent = options.userAgent { request.setHeader("User-Agent", userAgent) }
+        let response = try await options.transport.send(request)
+        let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url.absoluteString), response: .document)
+        guard let document = try mapper.document(from: response, for: spec), document.object != nil else {
+            throw discoveryFailure("The discovery document is not a JSON object.")
+        }
+        return document
+    }
+
+    private func discoveryFailure(
+        _ message: String, code: AuthError.Code = .configDiscoveryFailed, providerCode: String? = nil
+    ) -> AuthError {
+        AuthError(code, message, providerCode: providerCode, provider: provider.name)
+    }
+}

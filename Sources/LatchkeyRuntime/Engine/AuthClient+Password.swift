@@ -1,0 +1,28 @@
+extension AuthClient {
+    /// Signs in with an identifier (email, username, ...) and a password through the provider's password flow.
+    /// - Parameters:
+    ///   - username: The identifier, sent as `{username}`.
+    ///   - password: The password, sent as `{password}`.
+    /// - Returns: The new session.
+    /// - Throws: `invalid_configuration` when the provider has no password flow; `validation_failed` for an
+    ///   empty identifier or password; the provider's mapped error (`invalid_credentials`, ...).
+    @discardableResult
+    public func signIn(username: String, password: String) async throws(AuthError) -> Session {
+        guard let flow = provider.flows.password else {
+            throw failure(.invalidConfiguration, "This provider has no password sign-in.")
+        }
+        guard !username.isEmpty, !password.isEmpty else {
+            throw failure(.validationFailed, "The identifier and the password must not be empty.")
+        }
+        let previous = state
+        broadcaster.publish(.authenticating)
+        do {
+            let (_, document, response) = try await send(
+                flow.request, flow: ["username": .string(username), "password": .string(password)])
+            return try await install(try decodeSession(document, response))
+        } catch {
+            publishAfterFailure(previous: previous)
+            throw error
+        }
+    }
+}

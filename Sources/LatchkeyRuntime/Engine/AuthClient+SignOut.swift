@@ -1,0 +1,36 @@
+extension AuthClient {
+    /// Signs out: ends the session at the provider when the descriptor has a sign-out request, then
+    /// always forgets it locally (store included) and publishes `signedOut`.
+    ///
+    /// The request uses the current access token (refreshed first when expired). Its failure does not
+    /// keep anyone signed in. Refresh results that arrive afterwards are discarded.
+    /// - Parameter scope: The sign-out scope (`local`, `global`, ...) when the provider has scopes.
+    /// - Throws: `validation_failed` for a scope the provider does not know; `store_failed` when the
+    ///   stored session could not be removed (the session is gone from memory all the same).
+    public func signOut(scope: String? = nil) async throws(AuthError) {
+        let flow = provider.flows.signOut
+        if let scope, !(flow?.scopes.contains(scope) ?? false) {
+            throw failure(.validationFailed, "Unknown sign-out scope '\(scope)'.")
+        }
+        try? await ensureLoaded()
+        var current = session
+        if let expiring = current, expiring.isExpired(at: now()), flow?.request != nil {
+            current = (try? await currentSession()) ?? session
+        }
+        let storeError = await clearSession()
+        if let request = flow?.request, let current {
+            let variables: [String: JSON?] = [
+                "scope": (scope ?? flow?.defaultScope).map(JSON.string),
+                "access_token": .string(current.accessToken),
+                "refresh_token": current.refreshToken.map(JSON.string),
+                "id_token": current.idToken.map(JSON.string),
+            ]
+            do {
+                _ = try await send(request, flow: variables, accessToken: current.accessToken)
+            } catch {
+                log(.info, "The sign-out request failed (\(error.code.rawValue)); signed out locally.")
+            }
+        }
+        if let storeError { throw storeError }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The engine every generated client calls: sessions, sign-in flows, refresh, sign-out and actions for
+/// one provider, driven by its ``ProviderSpec``.
+///
+/// A client validates its configuration on creation, before any request. It reads the stored session
+/// with ``restore()`` (no network), refreshes with one request in flight at a time, discards refresh
+/// results that arrive after a sign-out or a user switch, and publishes every change of ``AuthState``.
+public actor AuthClient {
+    /// The provider.
+    public nonisolated let provider: ProviderSpec
+    /// The key of the session in the store (pending sign-ins use `<storeKey>.pending`).
+    public nonisolated let storeKey: String
+    nonisolated let configuration: ProviderConfiguration
+    nonisolated let options: AuthClientOptions
+    nonisolated let inputs: [String: String]
+    nonisolated let broadcaster = StateBroadcaster(initial: .loading)
+    nonisolated let builder: RequestBuilder
+    nonisolated let mapper: ResponseMapper
+    nonisolated let decoder: SessionDecoder
+
+    var session: Session?
+    var loaded = false
+    var generation = 0
+    var refreshFlight: RefreshFlight?
+    var nextFlightID = 0
+    var discovery: DiscoveryResult?
+    var consumedStates: Set<String> = []
+    var storeChain: Task<Void, Never>?
+
+    /// Creates a client and validates its configuration.
+    /// - Parameters:
+    ///   - provider: The provider spec (a generated client's `provider`).
+    ///   - configuration: Input values, redirect URIs and, for server tools, a client secret.
+    ///   - options: Transport, store, clock, randomness and logging.
+    /// - Throws: `invalid_configuration` for a missing or malformed input or a redirect URI the provider does
+    ///   not accept; a rejection's code (`secret_in_app`) for a secret key in an app.
+    public init(
+        provider: ProviderSpec, configuration: ProviderConfiguration, options: AuthClientOptions = AuthClientOptions()
+    ) throws(AuthError) {
+        self.provider = provider
+        self.configuration = configuration
+        self.options = options
+        self.storeKey = options.storeKey ?? provider.name
+        self.inputs = try ConfigurationValidator.resolve(
+            provider: provider, configuration: configuration, environment: options.environment)
+        self.builder = RequestBuilder(
+            provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
+        self.mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
+        self.decoder = SessionDecoder(
+            provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
+    }
+
+    /// The current state.
+    public nonisolated var state: AuthState { broadcaster.current }
+
+    /// A stream of states: the current one first, then every change.
+    public nonisolated func stateUpdates() -> AsyncStream<AuthState> { broadcaster.updates() }
+
+    /// Reads the stored session, without any network request, and settles the state.
+    /// - Returns: `signedIn`, `signedOut`, or `failed(store_unavailable)` when the store could not be read
+    ///   (which is not signed out: try again later).
+    @discardableResult
+    public func restore() async -> AuthState {
+        do {
+            try await ensureLoaded()
+        } catch {
+            return .failed(error)
+        }
+        return broadcaster.current
+    }
+
+    /// The session in memory, without reading the store or refreshing.
+    public var cachedSession: Session? { session }
+
+    // MARK: - Internals shared by the flows
+
+    /// Reads the store once; later calls do nothing.
+    func ensureLoaded() async throws(AuthError) {
+        guard !loaded else { return }
+        let result = await serialized { client in await client.readStoredSession() }
+        guard !loaded else { return }
+        switch result {
+        case .success(let stored):
+            session = stored
+            loaded = true
+            publishSettled()
+        case .failure(let error):
+            broadcaster.publish(.failed(error))
+            throw error
+        }
+    }
+
+    /// Reads and decodes the stored session; a corrupt record reads as no session (and is logged).
+    func readStoredSession() async -> Result<Session?, AuthError> {
+        do {
+            guard let data = try await options.store.load(key: storeKey) else { return .success(nil) }
+            guard let stored = StoredRecords.decodeSession(data) else {
+                log(.info, "The stored session record is corrupt or of an unknown version; treating it as signed out.")
+                return .success(nil)
+            }
+            return .success(stored)
+        } catch {
+            log(.info, "The session store could not be read: \(error.message)")
+            return .failure(error)
+        }
+    }
+
+    /// Publishes `signedIn` or `signedOut` from the session in memory.
+    func publishSettled() {
+        broadcaster.publish(session.map { .signedIn($0.userOrPlaceholder) } ?? .signedOut)
+    }
+
+    /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.
+    func publishAfterFailure(previous: AuthState) {
+        if loaded { publishSettled() } else { broadcaster.publish(previous) }
+    }
+
+    /// Runs store work one operation at a time, in call order, so that a sign-out's removal can never be
+    /// overtaken by a late refresh's write.
+    func serialized<T: Sendable>(_ work: @escaping @Sendable (isolated AuthClient) async -> T) async -> T {
+        let previous = storeChain
+        let task = Task<T, Never> {
+            await previous?.value
+            return await work(self)
+        }
+        storeChain = Task { _ = await task.value }
+        return await task.value
+    }
+
+    /// Sends a diagnostic to the logger.
+    nonisolated func log(_ level: LogRecord.Level, _ message: String) {
+        options.logger?(LogRecord(level: level, message: message, provider: provider.name))
+    }
+
+    /// The current time.
+    nonisolated func now() -> Date { options.now() }
+
+    /// The variables known without discovery or a session: inputs and derived variables.
+    nonisolated var inputScope: VariableScope {
+        VariableScope(inputs: inputs, discovered: [:], derived: provider.variables)
+    }
+
+    /// An error of this provider.
+    nonisolated func failure(_ code: AuthError.Code, _ message: String) -> AuthError {
+        AuthError(code, message, provider: provider.name)
+    }
+}

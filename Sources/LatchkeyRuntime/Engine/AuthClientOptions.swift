@@ -1,0 +1,63 @@
+import Foundation
+
+/// How an ``AuthClient`` talks to the world: transport, store, clock, randomness and logging.
+public struct AuthClientOptions: Sendable {
+    /// Sends HTTP requests.
+    public var transport: any HTTPTransport
+    /// Keeps the session and pending sign-ins.
+    public var store: any SessionStore
+    /// The key of the session in the store; `nil` uses the provider's descriptor name.
+    public var storeKey: String?
+    /// The clock.
+    public var now: @Sendable () -> Date
+    /// The source of PKCE verifiers, states and nonces.
+    public var random: any RandomSource
+    /// How long before its expiry an access token is refreshed.
+    public var refreshLeeway: Duration
+    /// Receives diagnostics (info level or below, never a token).
+    public var logger: (@Sendable (LogRecord) -> Void)?
+    /// The `User-Agent` header, or `nil` for none.
+    public var userAgent: String?
+    /// Looks up an input's ``InputSpec/environmentKey`` (the process environment, then the Info.plist on
+    /// Apple platforms, by default).
+    public var environment: @Sendable (String) -> String?
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - transport: Sends HTTP requests (default ``URLSessionTransport``).
+    ///   - store: Keeps sessions (default ``InMemorySessionStore``).
+    ///   - storeKey: The session's key (default: the descriptor name).
+    ///   - now: The clock.
+    ///   - random: The random source (default ``SystemRandomSource``).
+    ///   - refreshLeeway: Refresh this long before expiry (default 60 s).
+    ///   - logger: Receives diagnostics.
+    ///   - userAgent: The `User-Agent` header.
+    ///   - environment: Looks up environment keys.
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(), store: any SessionStore = InMemorySessionStore(),
+        storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
+        logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
+        environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment
+    ) {
+        self.transport = transport
+        self.store = store
+        self.storeKey = storeKey
+        self.now = now
+        self.random = random
+        self.refreshLeeway = refreshLeeway
+        self.logger = logger
+        self.userAgent = userAgent
+        self.environment = environment
+    }
+
+    /// Looks a key up in the process environment, then (on Apple platforms) in the main bundle's Info.plist.
+    @Sendable public static func processEnvironment(_ key: String) -> String? {
+        if let value = ProcessInfo.processInfo.environment[key] { return value }
+        #if canImport(Darwin)
+        return Bundle.main.object(forInfoDictionaryKey: key) as? String
+        #else
+        return nil
+        #endif
+    }
+}

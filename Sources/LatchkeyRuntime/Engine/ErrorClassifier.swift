@@ -1,0 +1,46 @@
+/// Maps a provider's error code and HTTP status onto a stable ``AuthError/Code``.
+enum ErrorClassifier {
+    /// The OAuth 2.0 error codes (RFC 6749 §5.2, RFC 8628 §3.5) and the stable codes they map to.
+    static let oauthDefaults: [String: AuthError.Code] = [
+        "invalid_grant": .invalidGrant,
+        "invalid_client": "invalid_client",
+        "unauthorized_client": "unauthorized_client",
+        "unsupported_grant_type": "unsupported_grant_type",
+        "invalid_scope": "invalid_scope",
+        "invalid_request": "invalid_request",
+        "access_denied": .loginCancelled,
+        "authorization_pending": .authorizationPending,
+        "slow_down": .slowDown,
+        "expired_token": .expiredToken,
+    ]
+
+    /// The stable code for a provider code and status: the first matching rule, else the OAuth table,
+    /// else `unknown`.
+    static func code(providerCode: String?, status: Int?, rules: [ErrorMappingSpec.Rule]) -> AuthError.Code {
+        if let rule = rules.first(where: { $0.matches(providerCode: providerCode, status: status) }) {
+            return AuthError.Code(rule.code, kind: rule.kind)
+        }
+        if let providerCode, let code = oauthDefaults[providerCode] { return code }
+        return .unknown
+    }
+
+    /// The first string or integer found at the pointers.
+    static func firstCode(in document: JSON?, pointers: [String]) -> String? {
+        guard let document else { return nil }
+        for pointer in pointers {
+            if let value = SessionDecoder.text(document.value(at: pointer)), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// The first string found at the pointers, shortened for a log-safe message.
+    static func firstMessage(in document: JSON?, pointers: [String]) -> String? {
+        guard let document else { return nil }
+        for pointer in pointers {
+            if let text = document.value(at: pointer)?.string, !text.isEmpty {
+                return text.count > 300 ? String(text.prefix(300)) + "…" : text
+            }
+        }
+        return nil
+    }
+}

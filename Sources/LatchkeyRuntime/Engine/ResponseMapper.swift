@@ -1,0 +1,70 @@
+import Foundation
+
+/// Checks HTTP responses and turns failures into ``AuthError``s through the provider's error mapping.
+struct ResponseMapper: Sendable {
+    /// The descriptor name.
+    let provider: String
+    /// The error mapping.
+    let errors: ErrorMappingSpec
+
+    /// Checks a response and returns its JSON body.
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - spec: The request it answers.
+    /// - Returns: The parsed body, or `nil` when there is none and none is needed.
+    /// - Throws: The mapped error for a redirect, an error status, an error in a success body, or a body
+    ///   that is not JSON where JSON is required.
+    func document(from response: HTTPResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
+        let document = JSON(data: response.body)
+        let status = response.status
+        if (300..<400).contains(status) {
+            throw AuthError(
+                .redirectRefused, "The endpoint answered HTTP \(status) (a redirect, never followed).", status: status,
+                provider: provider)
+        }
+        if spec.ignoredErrorStatuses.contains(status) { return document }
+        guard (200..<300).contains(status) else {
+            throw failure(status: status, document: document, response: response)
+        }
+        if document == nil, spec.response != .none {
+            throw AuthError(.invalidResponse, "The response body is not JSON.", status: status, provider: provider)
+        }
+        if let pointer = errors.successBodyErrorPointer, document?.value(at: pointer)?.isPresentValue == true {
+            let realStatus = errors.statusPointer.flatMap { document?.value(at: $0)?.int } ?? status
+            throw classified(status: realStatus, document: document)
+        }
+        return document
+    }
+
+    /// The error for a non-success status.
+    func failure(status: Int, document: JSON?, response: HTTPResponse) -> AuthError {
+        let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
+        switch status {
+        case 429:
+            var message = "The provider is rate limiting requests (HTTP 429)."
+            if let retryAfter = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+                !retryAfter.isEmpty
+            {
+                message += " Retry-After: \(retryAfter.prefix(64))."
+            }
+            return AuthError(.rateLimited, message, providerCode: providerCode, status: status, provider: provider)
+        case 500..<600:
+            let detail = ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
+            return AuthError(
+                .serverError, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
+                providerCode: providerCode, status: status, provider: provider)
+        default:
+            return classified(status: status, document: document)
+        }
+    }
+
+    private func classified(status: Int, document: JSON?) -> AuthError {
+        let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
+        let code = ErrorClassifier.code(providerCode: providerCode, status: status, rules: errors.rules)
+        let detail = ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
+            ?? (document == nil ? "the error body is not JSON" : "no description")
+        return AuthError(
+            code, "The provider refused the request (HTTP \(status)): \(detail)", providerCode: providerCode,
+            status: status, provider: provider)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A signed-in session: the tokens with an absolute expiry, and the user.
+///
+/// Its ``description`` and ``debugDescription`` redact every token, so a session can be logged or
+/// printed safely.
+public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The access token.
+    public var accessToken: String
+    /// The refresh token, when the provider issued one.
+    public var refreshToken: String?
+    /// The OpenID Connect ID token, when the provider issued one.
+    public var idToken: String?
+    /// The token type, usually `bearer`.
+    public var tokenType: String
+    /// When the access token expires (local clock), if the provider said.
+    public var expiresAt: Date?
+    /// When the session was issued (local clock).
+    public var issuedAt: Date
+    /// The granted scopes, as the provider sent them.
+    public var scope: String?
+    /// The user, when known.
+    public var user: User?
+    /// The descriptor name of the provider.
+    public var provider: String
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - accessToken: The access token.
+    ///   - refreshToken: The refresh token.
+    ///   - idToken: The ID token.
+    ///   - tokenType: The token type.
+    ///   - expiresAt: The absolute expiry.
+    ///   - issuedAt: When it was issued.
+    ///   - scope: The granted scopes.
+    ///   - user: The user.
+    ///   - provider: The descriptor name.
+    public init(
+        accessToken: String, refreshToken: String? = nil, idToken: String? = nil, tokenType: String = "bearer",
+        expiresAt: Date? = nil, issuedAt: Date, scope: String? = nil, user: User? = nil, provider: String
+    ) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.idToken = idToken
+        self.tokenType = tokenType
+        self.expiresAt = expiresAt
+        self.issuedAt = issuedAt
+        self.scope = scope
+        self.user = user
+        self.provider = provider
+    }
+
+    /// Whether the access token is expired at a moment, or will be within the leeway.
+    /// - Parameters:
+    ///   - date: The moment (local clock).
+    ///   - leeway: How long before the expiry the session already counts as expired.
+    /// - Returns: `true` when expired; `false` when no expiry is known.
+    public func isExpired(at date: Date, leeway: Duration = .zero) -> Bool {
+        guard let expiresAt else { return false }
+        let seconds = Double(leeway.components.seconds) + Double(leeway.components.attoseconds) / 1e18
+        return expiresAt.timeIntervalSince(date) <= seconds
+    }
+
+    /// The subject: the user's id, or the `sub` claim of the ID or access token when they are JWTs.
+    public var subject: String? {
+        if let id = user?.id { return id }
+        for token in [idToken, accessToken].compactMap({ $0 }) {
+            if let sub = JWTPayload.claims(of: token)?["sub"]?.string { return sub }
+        }
+        return nil
+    }
+
+    /// The user, or a placeholder that carries only the subject when the provider sent no user.
+    public var userOrPlaceholder: User { user ?? User(id: subject ?? "") }
+
+    /// A summary with every token redacted.
+    public var description: String {
+        var parts = ["provider: \(provider)", "user: \(user?.id ?? subject ?? "unknown")"]
+        if let expiresAt { parts.append("expiresAt: \(expiresAt)") }
+        parts.append("accessToken: \(Session.redact(accessToken))")
+        if let refreshToken { parts.append("refreshToken: \(Session.redact(refreshToken))") }
+        if let idToken { parts.append("idToken: \(Session.redact(idToken))") }
+        return "Session(\(parts.joined(separator: ", ")))"
+    }
+
+    /// The same redacted summary as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror that shows only the redacted summary, so `dump` never prints a token.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
+
+    static func redact(_ token: String) -> String { "<redacted \(token.count) chars>" }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A store that keeps one file per key in a private directory, written atomically with mode 0600.
+///
+/// Writes go to a temporary file in the same directory, which is flushed to disk and renamed over the
+/// old file; the directory is then flushed too, so a crash leaves either the old record or the new one.
+/// The default directory is `$XDG_DATA_HOME/latchkey` (or `~/.local/share/latchkey`) on Linux and
+/// `Application Support/latchkey` on Apple platforms; it is created with mode 0700.
+public struct FileSessionStore: SessionStore {
+    /// The directory that holds the records.
+    public let directory: URL
+
+    /// Creates a store.
+    /// - Parameter directory: The directory, or `nil` for the platform default.
+    public init(directory: URL? = nil) {
+        self.directory = directory ?? FileSessionStore.defaultDirectory()
+    }
+
+    /// The platform's default directory for Latchkey's records.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        #if canImport(Darwin)
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support")
+        return base.appendingPathComponent("latchkey", isDirectory: true)
+        #else
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("latchkey", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/latchkey", isDirectory: true)
+        #endif
+    }
+
+    /// The file that holds a key's record.
+    /// - Parameter key: The key.
+    /// - Returns: The file URL inside ``directory``.
+    public func fileURL(forKey key: String) -> URL {
+        directory.appendingPathComponent(FileSessionStore.fileName(forKey: key), isDirectory: false)
+    }
+
+    /// Reads a record; `nil` when there is no file.
+    public func load(key: String) async throws(AuthError) -> Data? {
+        let path = fileURL(forKey: key).path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw failure(.storeUnavailable, "open", code)
+        }
+        defer { _ = close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(.storeUnavailable, "read", errno)
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Writes a record atomically with mode 0600.
+    public func save(_ data: Data, key: String) async throws(AuthError) {
+        try createDirectory()
+        let finalPath = fileURL(forKey: key).path
+        var template = Array((directory.path + "/.\(FileSessionStore.fileName(forKey: key)).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure(.storeFailed, "create a temporary file", errno) }
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do throws(AuthError) {
+            defer { _ = close(descriptor) }
+            guard fchmod(descriptor, 0o600) == 0 else { throw failure(.storeFailed, "chmod", errno) }
+            try writeAll(data, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw failure(.storeFailed, "fsync", errno) }
+        } catch {
+            _ = unlink(temporaryPath)
+            throw error
+        }
+        guard rename(temporaryPath, finalPath) == 0 else {
+            let code = errno
+            _ = unlink(temporaryPath)
+            throw failure(.storeFailed, "rename", code)
+        }
+        syncDirectory()
+    }
+
+    /// Removes a record; a missing file is not an error.
+    public func remove(key: String) async throws(AuthError) {
+        if unlink(fileURL(forKey: key).path) != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return }
+            throw failure(.storeFailed, "unlink", code)
+        }
+        syncDirectory()
+    }
+
+    /// A safe file name for a key: the key itself when it is short and plain, otherwise its SHA-256.
+    static func fileName(forKey key: String) -> String {
+        let plain = key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
+        if plain, !key.isEmpty, !key.hasPrefix("."), key.utf8.count <= 100 { return key + ".json" }
+        return "h-" + SHA256.hash(Array(key.utf8)).map { String(format: "%02x", $0) }.joined() + ".json"
+    }
+
+    private func createDirectory() throws(AuthError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw AuthError(.storeFailed, "Could not create the session directory: \(error.localizedDescription)")
+        }
+    }
+
+    private func writeAll(_ data: Data, to descriptor: Int32) throws(AuthError) {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(.storeFailed, "write", errno)
+            }
+            offset += written
+        }
+    }
+
+    private func syncDirectory() {
+        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
+    }
+
+    private func failure(_ code: AuthError.Code, _ operation: String, _ number: Int32) -> AuthError {
+        AuthError(code, "Session store \(operation) failed: \(String(cString: strerror(number))) (errno \(number)).")
+    }
+}

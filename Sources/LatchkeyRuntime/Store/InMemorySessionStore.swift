@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+
+/// A store that lives as long as the process: the default, and handy in tests.
+public final class InMemorySessionStore: SessionStore {
+    private let records: Mutex<[String: Data]>
+
+    /// Creates a store, optionally with records already in it.
+    /// - Parameter records: Initial records by key.
+    public init(records: [String: Data] = [:]) {
+        self.records = Mutex(records)
+    }
+
+    /// Reads the record under a key.
+    public func load(key: String) async throws(AuthError) -> Data? {
+        records.withLock { $0[key] }
+    }
+
+    /// Writes a record.
+    public func save(_ data: Data, key: String) async throws(AuthError) {
+        records.withLock { $0[key] = data }
+    }
+
+    /// Removes a record.
+    public func remove(key: String) async throws(AuthError) {
+        _ = records.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// The keys that hold a record, sorted.
+    public var keys: [String] { records.withLock { $0.keys.sorted() } }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import LatchkeyRuntime
+import Synchronization
+
+/// An in-memory store whose writes can be slowed down or made to fail.
+final class SlowStore: SessionStore {
+    private let inner = InMemorySessionStore()
+    private let settings = Mutex<(delay: Double, fails: Bool)>((0, false))
+    private let started = Mutex(0)
+
+    /// How many saves have begun.
+    var savesStarted: Int { started.withLock { $0 } }
+
+    func setSaveDelay(_ seconds: Double) { settings.withLock { $0.delay = seconds } }
+
+    func setFailsSaves(_ fails: Bool) { settings.withLock { $0.fails = fails } }
+
+    func load(key: String) async throws(AuthError) -> Data? { try await inner.load(key: key) }
+
+    func save(_ data: Data, key: String) async throws(AuthError) {
+        started.withLock { $0 += 1 }
+        let (delay, fails) = settings.withLock { $0 }
+        if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+        if fails { throw AuthError(.storeFailed, "disk full") }
+        try await inner.save(data, key: key)
+    }
+
+    func remove(key: String) async throws(AuthError) { try await inner.remove(key: key) }
+}
+
+/// A store whose reads always fail, like a locked keychain.
+struct LockedStore: SessionStore {
+    func load(key: String) async throws(AuthError) -> Data? { throw AuthError(.storeUnavailable, "locked") }
+    func save(_ data: Data, key: String) async throws(AuthError) { throw AuthError(.storeFailed, "locked") }
+    func remove(key: String) async throws(AuthError) { throw AuthError(.storeFailed, "locked") }
+}

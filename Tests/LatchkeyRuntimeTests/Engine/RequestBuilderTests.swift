@@ -1,0 +1,64 @@
+import Foundation
+import LatchkeyTesting
+import Testing
+
+@testable import LatchkeyRuntime
+
+@Suite("Engine: request building")
+struct EngineRequestBuilderTests {
+    private let scope = VariableScope(
+        inputs: ["baseURL": "https://acme.example", "clientID": "app id", "apiKey": "pk"], discovered: ["x": "1"],
+        derived: [ParameterSpec("authBase", AcmeSpec.string("{baseURL}/auth"))])
+
+    @Test("form bodies percent-encode everything but unreserved characters")
+    func formEncoding() throws {
+        let spec = RequestSpec(
+            method: "post", url: AcmeSpec.template("{authBase}/token"), encoding: .form,
+            body: [
+                ParameterSpec("v", AcmeSpec.string("{value}")), ParameterSpec("flag", .bool(true)),
+                ParameterSpec("n", .number("12")), ParameterSpec("missing", AcmeSpec.string("{absent}")),
+            ])
+        let request = try RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+            .build(spec, scope: scope.adding(text: ["value": "a b+c/é~-._*"]))
+        #expect(request.method == "POST")
+        #expect(request.url.absoluteString == "https://acme.example/auth/token")
+        #expect(String(decoding: request.body ?? Data(), as: UTF8.self) == "v=a%20b%2Bc%2F%C3%A9~-._%2A&flag=true&n=12")
+        #expect(request.header("apikey") == "pk")
+    }
+
+    @Test("client authentication: basic header or post fields, with the run-time secret")
+    func clientAuthentication() throws {
+        var spec = RequestSpec(
+            method: "POST", url: AcmeSpec.template("{baseURL}/t"), encoding: .form,
+            body: [ParameterSpec("client_id", AcmeSpec.string("{clientID}"))], clientAuthentication: .basic)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: "s3:cr/t", userAgent: nil)
+        let basic = try builder.build(spec, scope: scope)
+        #expect(basic.header("Authorization") == "Basic " + Data("app%20id:s3%3Acr%2Ft".utf8).base64EncodedString())
+        spec.clientAuthentication = .post
+        let post = try builder.build(spec, scope: scope)
+        #expect(String(decoding: post.body ?? Data(), as: UTF8.self) == "client_id=app%20id&client_secret=s3%3Acr%2Ft")
+        let noSecret = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        #expect(throws: AuthError.self) { try noSecret.build(spec, scope: scope) }
+    }
+
+    @Test("URLs must be https or loopback http after filling", arguments: [
+        "http://acme.example/x", "ftp://acme.example", "/relative", "https://user@acme.example/x",
+    ])
+    func urlPolicy(url: String) throws {
+        let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url))
+        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        do {
+            _ = try builder.build(spec, scope: scope)
+            Issue.record("expected \(url) to be refused")
+        } catch {
+            #expect(error.code == .invalidConfiguration)
+        }
+    }
+
+    @Test("a template with a missing variable inside text is invalid_configuration")
+    func missingVariable() throws {
+        let spec = RequestSpec(method: "GET", url: AcmeSpec.template("{nowhere}/x"))
+        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        #expect(throws: AuthError.self) { try builder.build(spec, scope: scope) }
+    }
+}
