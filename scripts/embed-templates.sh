@@ -18,7 +18,7 @@ for f in files:
     while ('"' + hashes) in text or ('"""' + hashes) in text:
         hashes += "#"
     lines.append(f'        "{os.path.basename(f)}": {hashes}"""')
-    lines.extend(text.rstrip("\n").split("\n"))
+    lines.extend(text.split("\n"))
     lines.append(f'"""{hashes},')
 lines += ["    ]", "}", ""]
 open(out, "w", encoding="utf-8").write("\n".join(lines))

@@ -135,6 +135,7 @@ extension {{typeName | identifier}}: LatchkeyRuntime.RefreshProviding {}
 
 extension {{typeName | identifier}}: LatchkeyRuntime.SignOutProviding {}
 {{/if}}
+
 """#,
     ]
 }

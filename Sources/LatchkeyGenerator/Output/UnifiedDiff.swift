@@ -93,12 +93,12 @@ public enum UnifiedDiff {
                     ops.append(Operation(kind: .equal, oldIndex: prefix + i, newIndex: prefix + j))
                     i += 1
                     j += 1
-                } else if j < midB.count && (i == midA.count || table[i][j + 1] >= table[i + 1][j]) {
-                    ops.append(Operation(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
-                    j += 1
-                } else {
+                } else if i < midA.count && (j == midB.count || table[i + 1][j] >= table[i][j + 1]) {
                     ops.append(Operation(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j))
                     i += 1
+                } else {
+                    ops.append(Operation(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
+                    j += 1
                 }
             }
         }

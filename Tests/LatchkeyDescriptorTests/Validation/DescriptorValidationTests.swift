@@ -25,7 +25,8 @@ import Testing
         // (descriptor fragment, expected line, message fragment)
         (#""requets": {}"#, 5, "unknown key \"requets\""),
         (#""requests": { "t": { "method": "POST", "url": "http://example.com/token" } }"#, 5, "is not https"),
-        (#""requests": { "t": { "method": "GET", "url": "ftp://example.com" } }"#, 5, "must start with https://"),
+        (#""requests": { "t": { "method": "GET", "url": "ftp://example.com" } }"#, 5, "is not https"),
+        (#""requests": { "t": { "method": "GET", "url": "ftp://{host}" } }"#, 5, "must start with https://"),
         (#""flows": { "password": { "request": "missing" } }"#, 5, "no request named \"missing\""),
         (#""requests": { "t": { "method": "POST", "url": "https://e.com", "body": { "client_secret": "abc123" }, "encoding": "form" } }"#, 5, "literal secret"),
         (#""requests": { "t": { "method": "GET", "url": "https://e.com/{nope}" } }"#, 5, "unknown variable \"{nope}\""),
