@@ -75,6 +75,16 @@ extension DescriptorDecoder {
             return name
         }
         let scopes = reader.strings("scopes")
+        if let scopesNode = node.object?["scopes"] {
+            for scope in scopes where !SwiftNames.isValidErrorCode(scope) {
+                sink.error(
+                    "sign-out scope \"\(scope.prefix(40))\" cannot name a Swift enum case", at: scopesNode,
+                    fixIt: "use lower_snake_case words such as \"global\" or \"local\"")
+            }
+            if Set(scopes.map(SwiftNames.lowerCamelCase)).count != scopes.count {
+                sink.error("sign-out scopes must be distinct", at: scopesNode)
+            }
+        }
         let defaultNode = reader.member("defaultScope")
         let defaultScope = defaultNode.flatMap { ObjectReader.string($0, sink) }
         if let defaultNode, let defaultScope, !scopes.contains(defaultScope) {

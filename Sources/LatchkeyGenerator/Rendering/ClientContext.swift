@@ -19,7 +19,12 @@ enum ClientContext {
         context["hasBrowser"] = .bool(flows.authorizationCode != nil)
         context["hasRefresh"] = .bool(flows.refresh != nil)
         context["hasSignOut"] = .bool(flows.signOut != nil)
-        context["signOutScopes"] = .list((flows.signOut?.scopes ?? []).map { TemplateContext(["scope": .text($0)]) })
+        context["signOutScopes"] = .list(
+            (flows.signOut?.scopes ?? []).map {
+                TemplateContext(["scope": .text($0), "caseName": .text(SwiftNames.lowerCamelCase($0))])
+            })
+        let defaultScope = flows.signOut?.defaultScope ?? flows.signOut?.scopes.first ?? ""
+        context["defaultScopeCase"] = .text(SwiftNames.lowerCamelCase(defaultScope))
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
         context["actions"] = .list(d.actions.map(action))
