@@ -71,7 +71,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
 
         // Plugins
         .plugin(name: "LatchkeyBuildPlugin", capability: .buildTool(), dependencies: ["latchkey-gen"]),
@@ -85,9 +86,15 @@ let package = Package(
         ),
 
         // Tests
-        .testTarget(name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
-        .testTarget(name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime"], swiftSettings: strictSettings),
-        .testTarget(name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"], swiftSettings: strictSettings),
-        .testTarget(name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
     ]
 )

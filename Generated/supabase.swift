@@ -554,7 +554,9 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `redirect_mismatch`, `state_mismatch` or `login_cancelled` with no token request, and
     ///   provider errors.
     @discardableResult
-    public func handleCallback(_ url: Foundation.URL) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
+    public func handleCallback(_ url: Foundation.URL) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.Session
+    {
         try await client.handleCallback(url)
     }
 

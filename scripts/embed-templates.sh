@@ -8,7 +8,7 @@ out=Sources/LatchkeyGenerator/Output/BuiltInTemplates.swift
 python3 - "$out" Templates/*.template <<'PY'
 import sys, os
 out, files = sys.argv[1], sorted(sys.argv[2:])
-lines = ["// Written by scripts/embed-templates.sh from Templates/. Do not edit by hand.", "",
+lines = ["// swift-format-ignore-file", "// Written by scripts/embed-templates.sh from Templates/. Do not edit by hand.", "",
          "/// The templates compiled into latchkey-gen, used when no Templates/ folder is given.",
          "public enum BuiltInTemplates {", "    /// Template text by file name.",
          "    public static let all: [String: String] = ["]

@@ -64,7 +64,9 @@ public enum DescriptorLoader {
     /// Checks a set of valid descriptors together: names and Swift type names must be unique.
     /// - Parameter descriptors: The descriptors with their paths.
     /// - Returns: Diagnostics keyed by path.
-    public static func checkCollisions(_ descriptors: [(path: String, descriptor: Descriptor)]) -> [(String, Diagnostic)] {
+    public static func checkCollisions(_ descriptors: [(path: String, descriptor: Descriptor)]) -> [(
+        String, Diagnostic
+    )] {
         var byType: [String: String] = [:]
         var result: [(String, Diagnostic)] = []
         for (path, descriptor) in descriptors.sorted(by: { $0.path < $1.path }) {

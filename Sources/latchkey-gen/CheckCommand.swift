@@ -38,11 +38,13 @@ struct CheckCommand {
         where name.hasSuffix(".swift") && !expected.contains(name) {
             drifted += 1
             Console.error(
-                "\((generated as NSString).appendingPathComponent(name)):1:1: error: no descriptor generates this file; its descriptor was removed or renamed")
+                "\((generated as NSString).appendingPathComponent(name)):1:1: error: no descriptor generates this file; its descriptor was removed or renamed"
+            )
         }
         guard drifted > 0 else { return ExitCode.ok }
         Console.error(
-            "latchkey-gen: \(drifted) generated file(s) out of date. Run 'swift package --allow-writing-to-package-directory regenerate' and commit Generated/.")
+            "latchkey-gen: \(drifted) generated file(s) out of date. Run 'swift package --allow-writing-to-package-directory regenerate' and commit Generated/."
+        )
         return ExitCode.invalid
     }
 }

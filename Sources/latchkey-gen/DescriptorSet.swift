@@ -38,7 +38,9 @@ struct DescriptorSet {
     /// The templates directory to use: the given one, `Templates` when it exists, else built-in.
     static func templatesDirectory(_ given: String?) throws(UsageError) -> String? {
         if let given {
-            guard FileManager.default.fileExists(atPath: given) else { throw UsageError("no templates directory at '\(given)'") }
+            guard FileManager.default.fileExists(atPath: given) else {
+                throw UsageError("no templates directory at '\(given)'")
+            }
             return given
         }
         return FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil

@@ -16,7 +16,8 @@ struct GenerateCommand {
             return ExitCode.ok
         }
         let output = options.values["--output"] ?? "Generated"
-        let paths = try options.positional.isEmpty
+        let paths =
+            try options.positional.isEmpty
             ? DescriptorSet.files(in: options.values["--descriptors"] ?? "Descriptors") : options.positional
         let set = DescriptorSet(paths: paths)
         if set.failed { return ExitCode.invalid }

@@ -21,7 +21,8 @@ enum Help {
 
     static func forCommand(_ name: String) -> String? {
         switch name {
-        case "generate": """
+        case "generate":
+            """
             USAGE: latchkey-gen generate [--output DIR] [--templates DIR] [--descriptors DIR] [--prune] [FILE...]
 
             Validates the descriptors and writes one Swift client per descriptor into the output directory,
@@ -34,20 +35,23 @@ enum Help {
               --descriptors DIR   Where descriptors are when no FILE is given (default: Descriptors).
               --prune             Remove generated files whose descriptor no longer exists.
             """
-        case "check": """
+        case "check":
+            """
             USAGE: latchkey-gen check [--descriptors DIR] [--templates DIR] [--generated DIR]
 
             Regenerates every client in memory and compares it byte for byte with the committed copy.
             On drift it prints a unified diff naming the descriptor, and exits 1. Fix it with
             'swift package --allow-writing-to-package-directory regenerate' and commit the result.
             """
-        case "validate": """
+        case "validate":
+            """
             USAGE: latchkey-gen validate FILE...
 
             Parses and checks descriptors without generating anything. Every problem of every file is
             reported as FILE:LINE:COL: error: MESSAGE (at /json/pointer); fix. Exit 1 when any file has an error.
             """
-        case "new": """
+        case "new":
+            """
             USAGE: latchkey-gen new NAME [--output DIR] [--from-discovery FILE] [--force]
 
             Writes DIR/NAME.json (default DIR: Descriptors): an OpenID Connect descriptor with password-less

@@ -23,7 +23,8 @@ enum LatchkeyGen {
                 print(arguments.first.flatMap(Help.forCommand) ?? Help.overview)
                 status = ExitCode.ok
             default:
-                let suggestion = Suggestions.closest(to: command, among: Help.commands).map { " Did you mean '\($0)'?" } ?? ""
+                let suggestion =
+                    Suggestions.closest(to: command, among: Help.commands).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(command)'.\(suggestion)")
             }
         } catch let error as UsageError {

@@ -11,7 +11,8 @@ struct NewCommand {
         guard options.positional.count == 1 else { throw UsageError("'new' needs exactly one NAME") }
         guard SwiftNames.isValidDescriptorName(options.positional[0]) else {
             throw UsageError(
-                "'\(options.positional[0])' is not a valid provider name: use lower-case letters and digits, words joined by single hyphens (e.g. 'acme' or 'my-idp')")
+                "'\(options.positional[0])' is not a valid provider name: use lower-case letters and digits, words joined by single hyphens (e.g. 'acme' or 'my-idp')"
+            )
         }
     }
 
@@ -66,6 +67,7 @@ struct DiscoveryFacts {
             return nil
         }
         let scopes = object["scopes_supported"]?.array?.compactMap(\.string) ?? []
-        return DiscoveryFacts(issuer: issuer, scopes: scopes.filter { ["openid", "profile", "email", "offline_access"].contains($0) })
+        return DiscoveryFacts(
+            issuer: issuer, scopes: scopes.filter { ["openid", "profile", "email", "offline_access"].contains($0) })
     }
 }

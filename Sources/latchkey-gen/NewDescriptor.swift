@@ -89,7 +89,8 @@ enum NewDescriptor {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -4,7 +4,9 @@ struct Options {
     var flags: Set<String> = []
     var positional: [String] = []
 
-    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String) throws(UsageError) {
+    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String)
+        throws(UsageError)
+    {
         var index = 0
         var onlyPositional = false
         while index < arguments.count {

@@ -11,7 +11,9 @@ import Testing
 
     static var binary: URL? {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("latchkey-gen") }
+        let candidates = [directory, directory.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("latchkey-gen")
+        }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
@@ -81,7 +83,8 @@ import Testing
         #expect(run.stderr.contains("Generated/sap-cdc.swift:1:1: error: no descriptor generates this file"))
         let prune = try await Self.run(["generate", "--prune"], in: directory)
         #expect(prune.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated/sap-cdc.swift").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated/sap-cdc.swift").path))
         #expect(try await Self.run(["check"], in: directory).status == 0)
     }
 
@@ -138,7 +141,8 @@ import Testing
         #expect(try await Self.run(["new", "acme-id"], in: directory).status == 0)
         #expect(try await Self.run(["validate", "Descriptors/acme-id.json"], in: directory).status == 0)
         #expect(try await Self.run(["generate", "Descriptors/acme-id.json"], in: directory).status == 0)
-        let generated = try String(contentsOf: directory.appendingPathComponent("Generated/acme-id.swift"), encoding: .utf8)
+        let generated = try String(
+            contentsOf: directory.appendingPathComponent("Generated/acme-id.swift"), encoding: .utf8)
         #expect(generated.contains("public struct AcmeIdClient"))
         let again = try await Self.run(["new", "acme-id"], in: directory)
         #expect(again.status == 1)
@@ -149,7 +153,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = #"{"issuer": "https://login.example.com/", "scopes_supported": ["openid", "email", "phone"]}"#
         try Data(document.utf8).write(to: directory.appendingPathComponent("discovery.json"))
-        #expect(try await Self.run(["new", "example", "--from-discovery", "discovery.json"], in: directory).status == 0)
+        #expect(
+            try await Self.run(["new", "example", "--from-discovery", "discovery.json"], in: directory).status == 0)
         let text = try String(contentsOf: directory.appendingPathComponent("Descriptors/example.json"), encoding: .utf8)
         #expect(text.contains(#""default": "https://login.example.com/""#))
         #expect(text.contains(#""scopes": ["openid", "email"]"#))

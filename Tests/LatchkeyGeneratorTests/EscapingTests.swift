@@ -34,7 +34,8 @@ import Testing
         let text = "one\ntwo\r\nthree\u{2028}four\u{2029}five\u{85}six\rseven */ `code` \u{0}"
         let escaped = SwiftLiteral.commentText(text, continuation: "    /// ")
         #expect(
-            escaped == "one\n    /// two\n    /// three\n    /// four\n    /// five\n    /// six\n    /// seven */ `code`")
+            escaped
+                == "one\n    /// two\n    /// three\n    /// four\n    /// five\n    /// six\n    /// seven */ `code`")
         for line in escaped.split(separator: "\n").dropFirst() { #expect(line.hasPrefix("    /// ")) }
     }
 
@@ -50,7 +51,8 @@ import Testing
 
     @Test func sectionsAndStandaloneLines() throws {
         let template = try Template(
-            source: "a\n{{#each items}}\n- {{name | string}}{{#unless last}},{{/unless}}\n{{/each}}\n{{#if flag}}\nyes\n{{else}}\nno\n{{/if}}\nz",
+            source:
+                "a\n{{#each items}}\n- {{name | string}}{{#unless last}},{{/unless}}\n{{/each}}\n{{#if flag}}\nyes\n{{else}}\nno\n{{/if}}\nz",
             name: "t")
         let context = TemplateContext([
             "items": .list([TemplateContext(["name": .text("x")]), TemplateContext(["name": .text("y")])]),

@@ -14,7 +14,9 @@ import Testing
         let generated = try generator.render(descriptor, fileName: descriptorFile)
         let committed = try PackageRoot.read("Generated/\(Generator.outputFileName(forDescriptorFile: descriptorFile))")
         let diff = UnifiedDiff.make(old: committed, new: generated, oldName: "Generated", newName: "generator")
-        #expect(diff.isEmpty, "Generated/ drifted; run `swift package --allow-writing-to-package-directory regenerate`:\n\(diff)")
+        #expect(
+            diff.isEmpty,
+            "Generated/ drifted; run `swift package --allow-writing-to-package-directory regenerate`:\n\(diff)")
     }
 
     @Test func builtInTemplatesEqualTemplatesFolder() throws {
@@ -29,7 +31,8 @@ import Testing
     @Test func outputIsDeterministicAndEndsWithOneNewline() throws {
         let generator = try Generator(templatesDirectory: PackageRoot.path("Templates"))
         for file in try PackageRoot.descriptorFiles() {
-            let descriptor = try #require(DescriptorLoader.load(path: PackageRoot.path("Descriptors/\(file)")).descriptor)
+            let descriptor = try #require(
+                DescriptorLoader.load(path: PackageRoot.path("Descriptors/\(file)")).descriptor)
             let first = try generator.render(descriptor, fileName: file)
             let second = try generator.render(descriptor, fileName: file)
             #expect(first == second)

@@ -30,7 +30,8 @@ import Testing
 
     static var descriptorText: String {
         let h = json(hostile)
-        let braceSafe = json(hostile.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}"))
+        let braceSafe = json(
+            hostile.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}"))
         return """
             {
               "formatVersion": 1,
@@ -78,7 +79,8 @@ import Testing
     @Test func hostileTextIsEscapedAndCompiles() async throws {
         let result = DescriptorLoader.load(bytes: Array(Self.descriptorText.utf8), fileName: "hostile.json")
         let descriptor = try #require(result.descriptor)
-        let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(descriptor, fileName: "hostile.json")
+        let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(
+            descriptor, fileName: "hostile.json")
         #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
         // Everything outside comments and string literals must be the template's own code.
         let declarations = source.split(separator: "\n").filter {
@@ -94,9 +96,11 @@ import Testing
     static func typecheck(_ source: String) async throws {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = [buildDirectory.appendingPathComponent("Modules"), buildDirectory]
-        guard let moduleDirectory = modules.first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("LatchkeyRuntime.swiftmodule").path)
-        }) else {
+        guard
+            let moduleDirectory = modules.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("LatchkeyRuntime.swiftmodule").path)
+            })
+        else {
             Issue.record("LatchkeyRuntime.swiftmodule not found near \(buildDirectory.path)")
             return
         }

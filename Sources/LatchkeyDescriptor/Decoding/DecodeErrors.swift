@@ -9,7 +9,8 @@ extension DescriptorDecoder {
         let messageFields = reader.member("messageFields").map { pointers($0) } ?? base.messageFields
         let inSuccess = reader.member("errorInSuccessBody").flatMap { decodePointer($0) }
         let statusField = reader.member("statusField").flatMap { decodePointer($0) }
-        let codes = reader.members("codes", "\"codes\"").compactMap { member -> Named<Descriptor.Errors.DeclaredCode>? in
+        let codes = reader.members("codes", "\"codes\"").compactMap {
+            member -> Named<Descriptor.Errors.DeclaredCode>? in
             guard SwiftNames.isValidErrorCode(member.key) else {
                 sink.error(
                     "\"\(member.key.prefix(40))\" is not a valid error code", at: member.keyLocation,

@@ -12,7 +12,9 @@ extension DescriptorDecoder {
             flows.userInfo = userReader?.requestName("request", self, expecting: ["user"])
             userReader?.finish()
         }
-        if let device = reader.member("deviceCode"), var deviceReader = ObjectReader(device, sink, expected: "\"deviceCode\"") {
+        if let device = reader.member("deviceCode"),
+            var deviceReader = ObjectReader(device, sink, expected: "\"deviceCode\"")
+        {
             let authorization = deviceReader.requestName("authorization", self, expecting: ["document"])
             let token = deviceReader.requestName("token", self, expecting: ["session"])
             deviceReader.finish()

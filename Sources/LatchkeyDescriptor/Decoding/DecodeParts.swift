@@ -13,16 +13,19 @@ extension DescriptorDecoder {
                 "default URL \"\(defaultValue.prefix(80))\" is not https", at: defaultNode,
                 fixIt: "use https://, or http:// only on 127.0.0.1, [::1] or localhost")
         }
-        if let defaultNode, let defaultValue { SecretRules.checkLiteral(name: member.key, value: defaultValue, defaultNode, sink) }
+        if let defaultNode, let defaultValue {
+            SecretRules.checkLiteral(name: member.key, value: defaultValue, defaultNode, sink)
+        }
         let trim = reader.bool("trimTrailingSlash", default: false)
         let environment = reader.string("environment", "an environment variable name")
-        let rejections = (reader.member("reject").flatMap { node -> [Descriptor.Rejection]? in
-            guard let items = node.array else {
-                sink.error("\"reject\" must be an array of rules", at: node)
-                return nil
-            }
-            return items.compactMap { decodeRejection($0) }
-        }) ?? []
+        let rejections =
+            (reader.member("reject").flatMap { node -> [Descriptor.Rejection]? in
+                guard let items = node.array else {
+                    sink.error("\"reject\" must be an array of rules", at: node)
+                    return nil
+                }
+                return items.compactMap { decodeRejection($0) }
+            }) ?? []
         return Descriptor.Input(
             name: member.key, type: type, summary: summary, required: required, defaultValue: defaultValue,
             trimTrailingSlash: trim, environment: environment, rejections: rejections)
@@ -85,7 +88,8 @@ extension DescriptorDecoder {
         guard let text = ObjectReader.string(node, sink, "a JSON pointer") else { return nil }
         guard text.hasPrefix("/") || text.isEmpty else {
             sink.error(
-                "\"\(text.prefix(40))\" is not a JSON pointer", at: node, fixIt: "start it with \"/\", e.g. \"/access_token\"")
+                "\"\(text.prefix(40))\" is not a JSON pointer", at: node,
+                fixIt: "start it with \"/\", e.g. \"/access_token\"")
             return nil
         }
         return text

@@ -32,13 +32,14 @@ extension DescriptorDecoder {
         let clientAuthentication = reader.oneOf("clientAuthentication", ["none", "basic", "post"], default: "none")
         let authorization = reader.oneOf("authorization", ["none", "accessToken"], default: "none")
         let response = reader.oneOf("response", Self.responses, default: "none")
-        let ignored = reader.member("ignoreErrorStatuses").map { statusNode -> [Int] in
-            guard let items = statusNode.array else {
-                sink.error("expected an array of HTTP statuses", at: statusNode)
-                return []
-            }
-            return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
-        } ?? []
+        let ignored =
+            reader.member("ignoreErrorStatuses").map { statusNode -> [Int] in
+                guard let items = statusNode.array else {
+                    sink.error("expected an array of HTTP statuses", at: statusNode)
+                    return []
+                }
+                return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
+            } ?? []
         guard let url else { return nil }
         return Descriptor.Request(
             method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
@@ -53,7 +54,8 @@ extension DescriptorDecoder {
         let request = requestNode.flatMap { ObjectReader.string($0, sink) }
         if let request, let requestNode { requestReferences.append((request, requestNode, [])) }
         let summary = reader.string("description")
-        let parameters = reader.members("parameters", "\"parameters\"").compactMap { member -> Named<Descriptor.Action.Parameter>? in
+        let parameters = reader.members("parameters", "\"parameters\"").compactMap {
+            member -> Named<Descriptor.Action.Parameter>? in
             checkVariableName(member)
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }

@@ -31,11 +31,12 @@ final class DescriptorDecoder {
         let displayName = reader.string("displayName", required: true, "the name shown to people")
         let summary = reader.string("description")
         let documentation = reader.member("documentation").flatMap { decodeDocumentationURL($0) }
-        let sources = reader.member("sources").map { node in
-            ObjectReader.strings(node, sink).enumerated().compactMap { index, text in
-                node.array.map { decodeDocumentationURL($0[index]) } ?? text
-            }
-        } ?? []
+        let sources =
+            reader.member("sources").map { node in
+                ObjectReader.strings(node, sink).enumerated().compactMap { index, text in
+                    node.array.map { decodeDocumentationURL($0[index]) } ?? text
+                }
+            } ?? []
         let inputs = reader.members("inputs", "\"inputs\"").compactMap { decodeInput($0) }
         let variables = reader.members("variables", "\"variables\"").compactMap { member -> Named<Template>? in
             guard let template = decodeTemplate(member.value, context: .configuration) else { return nil }
@@ -77,7 +78,9 @@ final class DescriptorDecoder {
         guard SwiftNames.isValidDescriptorName(text) else {
             sink.error(
                 "invalid provider name \"\(text.prefix(60))\"", at: node,
-                fixIt: "use lower-case letters and digits, words joined by single hyphens, starting with a letter, at most 64 characters (e.g. \"base-idp\")")
+                fixIt:
+                    "use lower-case letters and digits, words joined by single hyphens, starting with a letter, at most 64 characters (e.g. \"base-idp\")"
+            )
             return nil
         }
         return text

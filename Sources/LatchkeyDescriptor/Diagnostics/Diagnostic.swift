@@ -17,8 +17,10 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The start of a file.
     public static let start = SourceLocation(line: 1, column: 1)
 
+    /// `LINE:COLUMN`.
     public var description: String { "\(line):\(column)" }
 
+    /// Orders locations by line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -156,7 +156,8 @@ extension JSONScanner {
         if let byte = current, byte >= 0x80, let scalar = scalar(at: offset) {
             switch scalar.value {
             case 0x2018, 0x2019, 0x201C, 0x201D: fixIt = "use straight double quotes (\")"
-            case 0xA0, 0xFEFF, 0x2000...0x200B, 0x3000: fixIt = "JSON whitespace is only space, tab, line feed and carriage return"
+            case 0xA0, 0xFEFF, 0x2000...0x200B, 0x3000:
+                fixIt = "JSON whitespace is only space, tab, line feed and carriage return"
             default: break
             }
         }

@@ -112,7 +112,8 @@ struct JSONTreeBuilder {
                 if scanner.consume(UInt8(ascii: "}")) {
                     node = JSONNode(value: .object(JSONObject()), location: location, pointer: valuePointer)
                 } else {
-                    stack.append(Frame(isObject: true, start: location, pointer: valuePointer, chain: valuePointer.chain))
+                    stack.append(
+                        Frame(isObject: true, start: location, pointer: valuePointer, chain: valuePointer.chain))
                     let key = try parseMemberKey(afterComma: false)
                     valuePointer = JSONPointer(chain: stack[stack.count - 1].chain, name: key)
                     context = .memberValue
@@ -125,7 +126,8 @@ struct JSONTreeBuilder {
                 if scanner.consume(UInt8(ascii: "]")) {
                     node = JSONNode(value: .array([]), location: location, pointer: valuePointer)
                 } else {
-                    stack.append(Frame(isObject: false, start: location, pointer: valuePointer, chain: valuePointer.chain))
+                    stack.append(
+                        Frame(isObject: false, start: location, pointer: valuePointer, chain: valuePointer.chain))
                     valuePointer = JSONPointer(chain: stack[stack.count - 1].chain, index: 0)
                     context = .firstElement
                     continue document
@@ -137,7 +139,8 @@ struct JSONTreeBuilder {
                 node = JSONNode(value: .number(number), location: location, pointer: valuePointer)
             default:
                 node = JSONNode(
-                    value: try scanner.scanLiteral(expected: expectation(context)), location: location, pointer: valuePointer)
+                    value: try scanner.scanLiteral(expected: expectation(context)), location: location,
+                    pointer: valuePointer)
             }
 
             // Attach the finished value to its container; close containers as long as they end.

@@ -34,7 +34,8 @@ extension DescriptorDecoder {
                 }
                 if name.hasPrefix("discovered.") {
                     if let discovered, !discovered.contains(name) {
-                        let fix = descriptor.discovery == nil
+                        let fix =
+                            descriptor.discovery == nil
                             ? "declare \"discovery\" to use discovered values"
                             : "add it to discovery \"members\""
                         sink.error("\"{\(name)}\" is not a discovered value", at: use.node, fixIt: fix)
@@ -71,7 +72,8 @@ extension DescriptorDecoder {
         let declaredCodes = Set(descriptor.errors.codes.map(\.name))
         for reference in codeReferences
         where !KnownErrorCodes.all.contains(reference.code) && !declaredCodes.contains(reference.code) {
-            let suggestion = Suggestions.closest(to: reference.code, among: (KnownErrorCodes.all.union(declaredCodes)).sorted())
+            let suggestion = Suggestions.closest(
+                to: reference.code, among: (KnownErrorCodes.all.union(declaredCodes)).sorted())
             sink.error(
                 "unknown error code \"\(reference.code.prefix(40))\"", at: reference.node,
                 fixIt: suggestion.map { "did you mean \"\($0)\"?" } ?? "declare it under errors.codes with its kind")
@@ -102,7 +104,9 @@ extension DescriptorDecoder {
                     .error(
                         "action name \"\(action.name.prefix(40))\" does not give a usable Swift method name",
                         at: .start, pointer: "/actions/\(action.name)",
-                        fixIt: "use a lowerCamelCase name such as \"resetPassword\" that is not one of the client's own methods"))
+                        fixIt:
+                            "use a lowerCamelCase name such as \"resetPassword\" that is not one of the client's own methods"
+                    ))
                 continue
             }
             if let other = seen[swiftName] {

@@ -2,7 +2,9 @@ import Foundation
 
 /// No secret in a descriptor: a native app cannot keep one.
 enum SecretRules {
-    static let secretNames = ["client_secret", "clientsecret", "secret", "password", "private_key", "privatekey", "api_secret"]
+    static let secretNames = [
+        "client_secret", "clientsecret", "secret", "password", "private_key", "privatekey", "api_secret",
+    ]
 
     /// Whether a parameter name names a secret.
     static func isSecretName(_ name: String) -> Bool {
@@ -17,7 +19,8 @@ enum SecretRules {
     }
 
     static func checkLiteral(name: String, value: String, _ node: JSONNode, _ sink: DiagnosticSink) {
-        guard isSecretName(name), !value.isEmpty, !(value.hasPrefix("{") && value.hasSuffix("}") && !value.hasPrefix("{{"))
+        guard isSecretName(name), !value.isEmpty,
+            !(value.hasPrefix("{") && value.hasSuffix("}") && !value.hasPrefix("{{"))
         else { return }
         sink.error(
             "\"\(name)\" holds a literal secret: a descriptor ships inside apps and cannot keep one", at: node,

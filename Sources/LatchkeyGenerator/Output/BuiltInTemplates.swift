@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Written by scripts/embed-templates.sh from Templates/. Do not edit by hand.
 
 /// The templates compiled into latchkey-gen, used when no Templates/ folder is given.
@@ -160,7 +161,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `redirect_mismatch`, `state_mismatch` or `login_cancelled` with no token request, and
     ///   provider errors.
     @discardableResult
-    public func handleCallback(_ url: Foundation.URL) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
+    public func handleCallback(_ url: Foundation.URL) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.Session
+    {
         try await client.handleCallback(url)
     }
 {{/if}}

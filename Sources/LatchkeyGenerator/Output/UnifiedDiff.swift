@@ -70,7 +70,9 @@ public enum UnifiedDiff {
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+        {
             suffix += 1
         }
         let midA = Array(a[prefix..<(a.count - suffix)])

@@ -8,14 +8,19 @@ enum SpecLiteral {
     typealias Arg = SwiftExpression.Argument
 
     static func make(_ d: Descriptor) -> Expr {
-        var args: [Arg] = [Arg(label: "name", value: .string(d.name)), Arg(label: "displayName", value: .string(d.displayName))]
+        var args: [Arg] = [
+            Arg(label: "name", value: .string(d.name)), Arg(label: "displayName", value: .string(d.displayName)),
+        ]
         if !d.inputs.isEmpty { args.append(Arg(label: "inputs", value: .array(d.inputs.map(input)))) }
         if !d.variables.isEmpty {
-            args.append(Arg(label: "variables", value: .array(d.variables.map { parameter($0.name, .string($0.value)) })))
+            args.append(
+                Arg(label: "variables", value: .array(d.variables.map { parameter($0.name, .string($0.value)) })))
         }
         if let discovery = d.discovery { args.append(Arg(label: "discovery", value: self.discovery(discovery))) }
         if !d.headers.isEmpty { args.append(Arg(label: "commonHeaders", value: parameters(d.headers))) }
-        if !d.tokenParameters.isEmpty { args.append(Arg(label: "extraTokenParameters", value: parameters(d.tokenParameters))) }
+        if !d.tokenParameters.isEmpty {
+            args.append(Arg(label: "extraTokenParameters", value: parameters(d.tokenParameters)))
+        }
         if !d.requests.isEmpty {
             args.append(Arg(label: "requests", value: .dictionary(d.requests.map { ($0.name, request($0.value)) })))
         }
@@ -59,7 +64,12 @@ enum SpecLiteral {
                 [
                     Arg(
                         label: nil,
-                        value: .array(members.map { .call(".init", [Arg(label: nil, value: .string($0.name)), Arg(label: nil, value: value($0.value))]) })
+                        value: .array(
+                            members.map {
+                                .call(
+                                    ".init",
+                                    [Arg(label: nil, value: .string($0.name)), Arg(label: nil, value: value($0.value))])
+                            })
                     )
                 ])
         }
@@ -118,7 +128,12 @@ enum SpecLiteral {
                         label: "members",
                         value: .array(
                             members.map {
-                                .call(".init", [Arg(label: "name", value: .string($0.name)), Arg(label: "pointer", value: .string($0.value))])
+                                .call(
+                                    ".init",
+                                    [
+                                        Arg(label: "name", value: .string($0.name)),
+                                        Arg(label: "pointer", value: .string($0.value)),
+                                    ])
                             })),
                 ])
         }
@@ -149,7 +164,10 @@ enum SpecLiteral {
                     label: "password",
                     value: .call(
                         "LatchkeyRuntime.PasswordFlowSpec",
-                        [Arg(label: "request", value: .string(p.request)), Arg(label: "identifierLabel", value: .string(p.identifierLabel))])))
+                        [
+                            Arg(label: "request", value: .string(p.request)),
+                            Arg(label: "identifierLabel", value: .string(p.identifierLabel)),
+                        ])))
         }
         if let c = f.authorizationCode {
             var a = [
@@ -167,7 +185,9 @@ enum SpecLiteral {
         }
         if let r = f.refresh {
             var a = [Arg(label: "request", value: .string(r.request))]
-            if !r.reuseCodes.isEmpty { a.append(Arg(label: "reuseCodes", value: .array(r.reuseCodes.map(Expr.string)))) }
+            if !r.reuseCodes.isEmpty {
+                a.append(Arg(label: "reuseCodes", value: .array(r.reuseCodes.map(Expr.string))))
+            }
             args.append(Arg(label: "refresh", value: .call("LatchkeyRuntime.RefreshFlowSpec", a)))
         }
         if let s = f.signOut {
@@ -183,7 +203,10 @@ enum SpecLiteral {
                         ]))))
         }
         if let u = f.userInfo {
-            args.append(Arg(label: "userInfo", value: .call("LatchkeyRuntime.UserInfoFlowSpec", [Arg(label: "request", value: .string(u))])))
+            args.append(
+                Arg(
+                    label: "userInfo",
+                    value: .call("LatchkeyRuntime.UserInfoFlowSpec", [Arg(label: "request", value: .string(u))])))
         }
         if let d = f.deviceCode {
             args.append(
@@ -210,9 +233,13 @@ enum SpecLiteral {
                     value: .array(
                         a.value.parameters.map { p in
                             var args = [Arg(label: "name", value: .string(p.name))]
-                            if p.value.type != "string" { args.append(Arg(label: "type", value: .symbol("." + p.value.type))) }
+                            if p.value.type != "string" {
+                                args.append(Arg(label: "type", value: .symbol("." + p.value.type)))
+                            }
                             if p.value.optional { args.append(Arg(label: "isOptional", value: .bool(true))) }
-                            if let min = p.value.minLength { args.append(Arg(label: "minimumLength", value: .int(min))) }
+                            if let min = p.value.minLength {
+                                args.append(Arg(label: "minimumLength", value: .int(min)))
+                            }
                             if !p.value.values.isEmpty {
                                 args.append(Arg(label: "allowedValues", value: .array(p.value.values.map(Expr.string))))
                             }
@@ -228,7 +255,8 @@ enum SpecLiteral {
             ("status", r.status.map(Expr.int)),
         ])
         args.append(Arg(label: "code", value: .string(r.code)))
-        args.append(Arg(label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[r.code] ?? "invalid_response"))))
+        args.append(
+            Arg(label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[r.code] ?? "invalid_response"))))
         return .call(".init", args)
     }
 

@@ -33,11 +33,14 @@ indirect enum SwiftExpression: Sendable, Hashable {
     var singleLine: String {
         switch self {
         case .call(let name, let arguments):
-            return name + "(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.singleLine }.joined(separator: ", ") + ")"
+            return name + "("
+                + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.singleLine }.joined(separator: ", ")
+                + ")"
         case .array(let items): return "[" + items.map(\.singleLine).joined(separator: ", ") + "]"
         case .dictionary(let pairs):
             if pairs.isEmpty { return "[:]" }
-            return "[" + pairs.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + $0.value.singleLine }
+            return "["
+                + pairs.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + $0.value.singleLine }
                 .joined(separator: ", ") + "]"
         case .string(let text): return SwiftLiteral.string(text)
         case .int(let value): return String(value)

@@ -29,7 +29,9 @@ public enum Escaping: String, Sendable, CaseIterable {
         case (.doc, .text(let text)):
             return SwiftLiteral.commentText(text, continuation: Self.commentContinuation(linePrefix))
         case (.url, .text(let text)):
-            guard SwiftLiteral.isSafeURL(text) else { throw .render("\(placeholder): \"\(text.prefix(60))\" is not an absolute https URL") }
+            guard SwiftLiteral.isSafeURL(text) else {
+                throw .render("\(placeholder): \"\(text.prefix(60))\" is not an absolute https URL")
+            }
             return SwiftLiteral.string(text)
         case (.code, .code(let code)):
             return code.text
@@ -59,7 +61,9 @@ extension TemplateValue {
 extension Escaping {
     /// The start of a comment line equal to the one the placeholder is on (`    /// `).
     static func commentContinuation(_ linePrefix: Substring) -> String {
-        guard let marker = linePrefix.firstRange(of: "//") else { return String(linePrefix.prefix { $0 == " " }) + "/// " }
+        guard let marker = linePrefix.firstRange(of: "//") else {
+            return String(linePrefix.prefix { $0 == " " }) + "/// "
+        }
         let slashes = linePrefix[marker.lowerBound...].prefix { $0 == "/" }
         return String(linePrefix[..<slashes.endIndex]) + " "
     }
@@ -72,6 +76,7 @@ public enum TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value is missing or does not fit its placeholder.
     case render(String)
 
+    /// The message, with the template and line when known.
     public var description: String {
         switch self {
         case .syntax(let template, let line, let message): "\(template):\(line): error: \(message)"

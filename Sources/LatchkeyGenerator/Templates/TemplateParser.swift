@@ -11,9 +11,11 @@ indirect enum TemplateNode: Sendable, Hashable {
 /// A line holding only a section tag or a comment is removed whole.
 enum TemplateParser {
     static func parse(_ source: String, name: String) throws(TemplateError) -> [TemplateNode] {
-        var stack: [(kind: String, path: String, negated: Bool, nodes: [TemplateNode], otherwise: [TemplateNode]?, line: Int)] = [
-            ("root", "", false, [], nil, 0)
-        ]
+        var stack:
+            [(kind: String, path: String, negated: Bool, nodes: [TemplateNode], otherwise: [TemplateNode]?, line: Int)] =
+                [
+                    ("root", "", false, [], nil, 0)
+                ]
         func append(_ node: TemplateNode) {
             if stack[stack.count - 1].otherwise != nil {
                 stack[stack.count - 1].otherwise!.append(node)
@@ -26,7 +28,8 @@ enum TemplateParser {
             let lineNumber = offset + 1
             let isLast = offset == lines.count - 1
             let trimmed = rawLine.trimmingSpaces()
-            let standalone = trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
+            let standalone =
+                trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
                 && trimmed.dropFirst(2).firstRange(of: "{{") == nil
                 && ["#", "/", "!", "e"].contains(trimmed.dropFirst(2).first.map(String.init) ?? "")
                 && (trimmed.dropFirst(2).first != "e" || trimmed == "{{else}}")
@@ -52,7 +55,9 @@ enum TemplateParser {
                     }
                     stack.append((kind, String(path), kind == "unless", [], nil, lineNumber))
                 } else if tag == "else" {
-                    guard stack.count > 1, stack[stack.count - 1].kind != "each", stack[stack.count - 1].otherwise == nil else {
+                    guard stack.count > 1, stack[stack.count - 1].kind != "each",
+                        stack[stack.count - 1].otherwise == nil
+                    else {
                         throw .syntax(template: name, line: lineNumber, message: "{{else}} outside {{#if}}")
                     }
                     stack[stack.count - 1].otherwise = []
@@ -75,12 +80,16 @@ enum TemplateParser {
                     guard pieces.count == 2 else {
                         throw .syntax(
                             template: name, line: lineNumber,
-                            message: "placeholder {{\(tag)}} names no escaping; write {{\(tag) | identifier|string|doc|url|code|int}}")
+                            message:
+                                "placeholder {{\(tag)}} names no escaping; write {{\(tag) | identifier|string|doc|url|code|int}}"
+                        )
                     }
                     guard let escaping = Escaping(rawValue: String(pieces[1])) else {
                         throw .syntax(
                             template: name, line: lineNumber,
-                            message: "unknown escaping \"\(pieces[1])\"; use one of \(Escaping.allCases.map(\.rawValue).joined(separator: ", "))")
+                            message:
+                                "unknown escaping \"\(pieces[1])\"; use one of \(Escaping.allCases.map(\.rawValue).joined(separator: ", "))"
+                        )
                     }
                     append(.placeholder(path: String(pieces[0]), escaping: escaping, line: lineNumber))
                 }

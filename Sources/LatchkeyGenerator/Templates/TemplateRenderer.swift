@@ -53,7 +53,8 @@ public struct Template: Sendable {
                 output += text
             case .placeholder(let path, let escaping, let line):
                 let value = try lookup(path, scopes, line: line)
-                let linePrefix = output[(output.lastIndex(of: "\n").map { output.index(after: $0) } ?? output.startIndex)...]
+                let linePrefix = output[
+                    (output.lastIndex(of: "\n").map { output.index(after: $0) } ?? output.startIndex)...]
                 output += try escaping.apply(value, linePrefix: linePrefix, placeholder: "\(name):\(line): {{\(path)}}")
             case .each(let path, let body, let line):
                 guard case .list(let items) = try lookup(path, scopes, line: line) else {

@@ -10,6 +10,7 @@ public struct GeneratedCode: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The source text.
     public var description: String { text }
 }
 

@@ -25,16 +25,20 @@ struct JSONDuplicateKeyTests {
             """
         let result = JSONParser.parse(text)
         #expect(result.root != nil)
-        #expect(result.diagnostics.map(\.message) == [
-            "duplicate key \"x\": first defined at 1:16",
-            "duplicate key \"x\": first defined at 1:16",
-            "duplicate key \"x\": first defined at 1:2",
-            "duplicate key \"k\": first defined at 1:56",
-        ])
-        #expect(result.diagnostics.map(\.location) == [
-            LatchkeyDescriptor.SourceLocation(line: 1, column: 24), LatchkeyDescriptor.SourceLocation(line: 1, column: 32),
-            LatchkeyDescriptor.SourceLocation(line: 1, column: 41), LatchkeyDescriptor.SourceLocation(line: 1, column: 64),
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "duplicate key \"x\": first defined at 1:16",
+                "duplicate key \"x\": first defined at 1:16",
+                "duplicate key \"x\": first defined at 1:2",
+                "duplicate key \"k\": first defined at 1:56",
+            ])
+        #expect(
+            result.diagnostics.map(\.location) == [
+                LatchkeyDescriptor.SourceLocation(line: 1, column: 24),
+                LatchkeyDescriptor.SourceLocation(line: 1, column: 32),
+                LatchkeyDescriptor.SourceLocation(line: 1, column: 41),
+                LatchkeyDescriptor.SourceLocation(line: 1, column: 64),
+            ])
         #expect(result.diagnostics.map(\.pointer) == ["/y/x", "/y/x", "/x", "/z/0/k"])
     }
 
@@ -67,9 +71,10 @@ struct JSONDuplicateKeyTests {
     func duplicateThenSyntaxError() {
         let result = JSONParser.parse("{\"a\": 1, \"a\": 2,}")
         #expect(result.root == nil)
-        #expect(result.diagnostics.map(\.message) == [
-            "duplicate key \"a\": first defined at 1:2",
-            "trailing comma before '}' is not allowed in JSON",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "duplicate key \"a\": first defined at 1:2",
+                "trailing comma before '}' is not allowed in JSON",
+            ])
     }
 }

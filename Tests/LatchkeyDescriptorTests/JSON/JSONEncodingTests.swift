@@ -34,13 +34,17 @@ struct JSONEncodingTests {
         .init("F5 lead", [q, 0xF5, 0x80, 0x80, 0x80, q], 1, 2, "invalid UTF-8 byte 0xF5"),
         .init("bad second byte", [q, 0xE2, 0x28, 0xA1, q], 1, 2, "invalid UTF-8 sequence 0xE2 0x28"),
         .init("bad third byte", [q, 0xE2, 0x82, 0x28, q], 1, 2, "invalid UTF-8 sequence 0xE2 0x82 0x28"),
-        .init("truncated at end", [q, 0xE2, 0x82], 1, 2, "invalid UTF-8 sequence 0xE2 0x82 (truncated at end of file)"),
+        .init(
+            "truncated at end", [q, 0xE2, 0x82], 1, 2, "invalid UTF-8 sequence 0xE2 0x82 (truncated at end of file)"),
         .init("truncated before quote", [q, 0xF0, 0x9F, 0x8E, q], 1, 2, "invalid UTF-8 sequence 0xF0 0x9F 0x8E 0x22"),
         .init("invalid byte as a value", [0x5B, 0xFE, 0x5D], 1, 2, "invalid UTF-8 byte 0xFE"),
         .init("Latin-1 key", [0x7B, q, 0xE9, q, 0x3A, 0x31, 0x7D], 1, 3, "invalid UTF-8 sequence 0xE9 0x22"),
-        .init("invalid after value", [0x31, 0x20, 0xC3], 1, 3, "invalid UTF-8 sequence 0xC3 (truncated at end of file)"),
+        .init(
+            "invalid after value", [0x31, 0x20, 0xC3], 1, 3, "invalid UTF-8 sequence 0xC3 (truncated at end of file)"),
         .init("invalid after an escape", [q, 0x5C, 0xFF, q], 1, 3, "invalid UTF-8 byte 0xFF"),
-        .init("on a later line after multi-byte text", [0x5B, q, 0xC3, 0xA9, q, 0x2C, 0x0A, 0x20, q, 0xC3, 0xA9, 0xFF, q, 0x5D], 2, 4, "invalid UTF-8 byte 0xFF"),
+        .init(
+            "on a later line after multi-byte text",
+            [0x5B, q, 0xC3, 0xA9, q, 0x2C, 0x0A, 0x20, q, 0xC3, 0xA9, 0xFF, q, 0x5D], 2, 4, "invalid UTF-8 byte 0xFF"),
         .init("UTF-16 little endian", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], 1, 1, "invalid UTF-8 byte 0xFF"),
         .init("NUL byte", [0x7B, 0x00, 0x7D], 1, 2, "expected a string key or '}' after '{', found U+0000 (NUL)"),
     ]

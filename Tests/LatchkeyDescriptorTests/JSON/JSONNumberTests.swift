@@ -69,11 +69,13 @@ struct JSONNumberTests {
         #expect(numbers[2].double == 0.9)
     }
 
-    @Test("the failable initialiser accepts exactly the RFC 8259 grammar", arguments: [
-        ("0", true), ("-0", true), ("1.5e-3", true), ("1E3", true), ("", false), ("-", false), ("01", false),
-        ("1.", false), (".5", false), ("+1", false), ("1e", false), ("1e+", false), ("NaN", false),
-        ("Infinity", false), ("0x10", false), (" 1", false), ("1 ", false), ("1_000", false),
-    ])
+    @Test(
+        "the failable initialiser accepts exactly the RFC 8259 grammar",
+        arguments: [
+            ("0", true), ("-0", true), ("1.5e-3", true), ("1E3", true), ("", false), ("-", false), ("01", false),
+            ("1.", false), (".5", false), ("+1", false), ("1e", false), ("1e+", false), ("NaN", false),
+            ("Infinity", false), ("0x10", false), (" 1", false), ("1 ", false), ("1_000", false),
+        ])
     func validation(lexeme: String, valid: Bool) {
         #expect((JSONNumber(lexeme) != nil) == valid)
     }

@@ -3,16 +3,18 @@ import Testing
 
 @Suite("JSON pointers")
 struct JSONPointerTests {
-    @Test("string form escapes ~ and /", arguments: [
-        ([String](), ""),
-        ([""], "/"),
-        (["a"], "/a"),
-        (["a", "0", "b/c"], "/a/0/b~1c"),
-        (["~"], "/~0"),
-        (["~1"], "/~01"),
-        (["/~/"], "/~1~0~1"),
-        (["a b", "é", ""], "/a b/é/"),
-    ])
+    @Test(
+        "string form escapes ~ and /",
+        arguments: [
+            ([String](), ""),
+            ([""], "/"),
+            (["a"], "/a"),
+            (["a", "0", "b/c"], "/a/0/b~1c"),
+            (["~"], "/~0"),
+            (["~1"], "/~01"),
+            (["/~/"], "/~1~0~1"),
+            (["a b", "é", ""], "/a b/é/"),
+        ])
     func description(tokens: [String], text: String) throws {
         let pointer = JSONPointer(tokens: tokens)
         #expect(pointer.description == text)

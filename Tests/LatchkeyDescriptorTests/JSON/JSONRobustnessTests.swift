@@ -55,7 +55,8 @@ struct JSONRobustnessTests {
     @Test("random bytes never crash the parser")
     func randomBytes() {
         var generator = SplitMix64(seed: 0x5EED)
-        let alphabet = Array("{}[]:,\"\\ \n\r\t0123456789-+.eEtrufalsn/*'xu".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xE2, 0xFF]
+        let alphabet =
+            Array("{}[]:,\"\\ \n\r\t0123456789-+.eEtrufalsn/*'xu".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xE2, 0xFF]
         for _ in 0..<3_000 {
             let length = Int(generator.next() % 40)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }

@@ -125,7 +125,8 @@ struct JSONSyntaxErrorTests {
         .init("minus alone", "-", 1, 2, "expected a digit after '-', found end of file"),
         .init("minus then letter", "[-a]", 1, 3, "expected a digit after '-', found 'a'", pointer: "/0"),
         .init("trailing dot", "1.", 1, 3, "expected a digit after the decimal point, found end of file"),
-        .init("dot then exponent", "[1.e5]", 1, 4, "expected a digit after the decimal point, found 'e5'", pointer: "/0"),
+        .init(
+            "dot then exponent", "[1.e5]", 1, 4, "expected a digit after the decimal point, found 'e5'", pointer: "/0"),
         .init("leading dot", ".5", 1, 1, "a JSON number cannot start with '.'"),
         .init("leading plus", "+1", 1, 1, "a JSON number cannot start with '+'"),
         .init("empty exponent", "1e", 1, 3, "expected a digit in the exponent, found end of file"),
@@ -159,7 +160,9 @@ struct JSONSyntaxErrorTests {
         .init("NUL byte at top level", "\u{0}", 1, 1, "expected a JSON value, found U+0000 (NUL)"),
         .init("NUL after value", "{}\u{0}", 1, 3, "unexpected content after the top-level value, found U+0000 (NUL)"),
         .init("curly quotes", "{\u{201C}a\u{201D}: 1}", 1, 2, "found a curly quote '\u{201C}' (U+201C)"),
-        .init("non-breaking space", "[1,\u{A0}2]", 1, 4, "expected a JSON value after ',', found a non-breaking space (U+00A0)", pointer: "/1"),
+        .init(
+            "non-breaking space", "[1,\u{A0}2]", 1, 4,
+            "expected a JSON value after ',', found a non-breaking space (U+00A0)", pointer: "/1"),
         .init("BOM in the middle", "[\u{FEFF}1]", 1, 2, "found a byte order mark (U+FEFF)", pointer: "/0"),
         .init("form feed is not whitespace", "[\u{0C}1]", 1, 2, "found control character U+000C", pointer: "/0"),
 
@@ -168,7 +171,9 @@ struct JSONSyntaxErrorTests {
         .init("column after combining mark", "[\"e\u{301}\", x]", 1, 8, "found 'x'", pointer: "/1"),
         .init("CRLF lines", "{\r\n  \"a\": 1\r\n  \"b\": 2\r\n}", 3, 3, "expected ',' or '}' after an object member"),
         .init("CR lines", "[\r1\r\r x]", 4, 2, "expected ',' or ']' after an array element, found 'x'"),
-        .init("BOM does not count as a column", "\u{FEFF}[1, x]", 1, 5, "expected a JSON value after ',', found 'x'", pointer: "/1"),
+        .init(
+            "BOM does not count as a column", "\u{FEFF}[1, x]", 1, 5, "expected a JSON value after ',', found 'x'",
+            pointer: "/1"),
     ]
 
     @Test("each malformed document yields one error at the exact place", arguments: cases)
@@ -215,13 +220,16 @@ struct JSONSyntaxErrorTests {
         let diagnostic = try #require(JSONParser.parse("{\n  \"a\": 1,\n}").diagnostics.first)
         #expect(
             diagnostic.formatted(file: "x.json")
-                == "x.json:2:9: error: trailing comma before '}' is not allowed in JSON (at the top level); remove the ','")
+                == "x.json:2:9: error: trailing comma before '}' is not allowed in JSON (at the top level); remove the ','"
+        )
     }
 
     @Test("long words are cut in messages")
     func longWordIsTruncated() throws {
         let word = String(repeating: "z", count: 10_000)
         let diagnostic = try #require(JSONParser.parse("[\(word)]").diagnostics.first)
-        #expect(diagnostic.message == "expected a JSON value or ']' after '[', found '\(String(repeating: "z", count: 40))…'")
+        #expect(
+            diagnostic.message
+                == "expected a JSON value or ']' after '[', found '\(String(repeating: "z", count: 40))…'")
     }
 }

@@ -5,16 +5,18 @@ import Testing
 struct SuggestionsTests {
     static let fields = ["clientId", "clientSecret", "scopes", "tokenURL", "authorizeURL", "grantType", "audience"]
 
-    @Test("close misspellings find their field", arguments: [
-        ("clientID", "clientId"),  // case only
-        ("clinetId", "clientId"),  // adjacent swap
-        ("clientSecre", "clientSecret"),  // deletion
-        ("scoppes", "scopes"),  // insertion
-        ("tokenUrl", "tokenURL"),
-        ("TOKENURL", "tokenURL"),
-        ("grant_type", "grantType"),  // 2 edits, 10 characters: threshold 3
-        ("audiance", "audience"),
-    ])
+    @Test(
+        "close misspellings find their field",
+        arguments: [
+            ("clientID", "clientId"),  // case only
+            ("clinetId", "clientId"),  // adjacent swap
+            ("clientSecre", "clientSecret"),  // deletion
+            ("scoppes", "scopes"),  // insertion
+            ("tokenUrl", "tokenURL"),
+            ("TOKENURL", "tokenURL"),
+            ("grant_type", "grantType"),  // 2 edits, 10 characters: threshold 3
+            ("audiance", "audience"),
+        ])
     func suggestion(word: String, expected: String) {
         #expect(Suggestions.closest(to: word, among: Self.fields) == expected)
     }
@@ -59,6 +61,8 @@ struct SuggestionsTests {
         #expect(Suggestions.closest(to: "scopes", among: []) == nil)
         let long = String(repeating: "a", count: 100_000)
         #expect(Suggestions.closest(to: long, among: [long]) == nil)
-        #expect(Suggestions.closest(to: String(repeating: "a", count: 256), among: [String(repeating: "a", count: 250)]) != nil)
+        #expect(
+            Suggestions.closest(to: String(repeating: "a", count: 256), among: [String(repeating: "a", count: 250)])
+                != nil)
     }
 }

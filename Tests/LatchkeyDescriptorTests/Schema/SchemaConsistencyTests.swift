@@ -17,7 +17,8 @@ import Testing
 
     /// The `ObjectReader` accessors (plus the local `field` helper used for session and user pointers)
     /// whose first string-literal argument is a descriptor key.
-    static let keyPattern = #"\b(?:member|required|string|bool|int|strings|oneOf|members|requestName|field)\("([^"\\]*)""#
+    static let keyPattern =
+        #"\b(?:member|required|string|bool|int|strings|oneOf|members|requestName|field)\("([^"\\]*)""#
 
     /// String-literal first arguments of those calls that are not descriptor keys. Empty today; add an
     /// entry (with the reason) only if a message or value ever matches the pattern above.

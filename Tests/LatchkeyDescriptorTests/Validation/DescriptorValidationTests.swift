@@ -28,7 +28,10 @@ import Testing
         (#""requests": { "t": { "method": "GET", "url": "ftp://example.com" } }"#, 5, "is not https"),
         (#""requests": { "t": { "method": "GET", "url": "ftp://{host}" } }"#, 5, "must start with https://"),
         (#""flows": { "password": { "request": "missing" } }"#, 5, "no request named \"missing\""),
-        (#""requests": { "t": { "method": "POST", "url": "https://e.com", "body": { "client_secret": "abc123" }, "encoding": "form" } }"#, 5, "literal secret"),
+        (
+            #""requests": { "t": { "method": "POST", "url": "https://e.com", "body": { "client_secret": "abc123" }, "encoding": "form" } }"#,
+            5, "literal secret"
+        ),
         (#""requests": { "t": { "method": "GET", "url": "https://e.com/{nope}" } }"#, 5, "unknown variable \"{nope}\""),
         (#""requests": { "t": { "method": "GET", "url": "https://e.com/{unclosed" } }"#, 5, "is not closed"),
         (#""errors": { "map": [{ "status": 400, "code": "not_a_code" }] }"#, 5, "unknown error code"),
