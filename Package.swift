@@ -22,8 +22,10 @@ let package = Package(
     products: [
         .library(name: "Latchkey", targets: ["Latchkey"]),
         .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
+        .library(name: "LatchkeyDescriptor", targets: ["LatchkeyDescriptor"]),
         .executable(name: "latchkey-gen", targets: ["latchkey-gen"]),
         .executable(name: "latchkey-demo", targets: ["latchkey-demo"]),
+        .executable(name: "latchkey-bench", targets: ["latchkey-bench"]),
         .plugin(name: "LatchkeyBuildPlugin", targets: ["LatchkeyBuildPlugin"]),
         .plugin(name: "RegenerateCommand", targets: ["RegenerateCommand"]),
     ],
@@ -73,6 +75,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+
+        .executableTarget(
+            name: "latchkey-bench",
+            dependencies: ["Latchkey", "LatchkeyGenerator", "LatchkeyTesting"],
+            swiftSettings: strictSettings
+        ),
+
+        // A helper process for the crash-safety and cross-process tests of the file store.
+        .executableTarget(
+            name: "latchkey-store-crasher",
+            dependencies: ["LatchkeyRuntime"],
+            swiftSettings: strictSettings
+        ),
 
         // Plugins
         .plugin(name: "LatchkeyBuildPlugin", capability: .buildTool(), dependencies: ["latchkey-gen"]),

@@ -1,0 +1,1 @@
+print("latchkey-bench: not implemented yet")
