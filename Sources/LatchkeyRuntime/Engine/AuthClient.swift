@@ -25,6 +25,7 @@ public actor AuthClient {
     var refreshFlight: RefreshFlight?
     var nextFlightID = 0
     var discovery: DiscoveryResult?
+    var jwksCache: JWKSCache?
     var consumedStates: Set<String> = []
     var storeChain: Task<Void, Never>?
 
