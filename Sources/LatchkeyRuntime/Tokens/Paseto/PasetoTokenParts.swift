@@ -52,10 +52,12 @@ struct PasetoTokenParts: Sendable {
             throw AuthError(
                 .invalidToken, "PASETO token is longer than \(PasetoV4Public.maximumTokenLength) bytes")
         }
-        guard token.hasPrefix(PasetoV4Public.header) else {
+        // Bytes, not Characters: String comparison would apply Unicode equivalence.
+        let header = PasetoV4Public.header.utf8
+        guard token.utf8.starts(with: header) else {
             throw AuthError(.invalidToken, "not a PASETO v4.public token (the header must be \"v4.public.\")")
         }
-        let rest = token.dropFirst(PasetoV4Public.header.count)
+        let rest = token[token.utf8.index(token.utf8.startIndex, offsetBy: header.count)...]
         let segments = rest.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         switch segments.count {
         case 1:

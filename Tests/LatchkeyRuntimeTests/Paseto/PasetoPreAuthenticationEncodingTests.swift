@@ -2,7 +2,7 @@
 import Testing
 
 @Suite("PASETO pre-authentication encoding")
-struct PreAuthenticationEncodingTests {
+struct PasetoPreAuthenticationEncodingTests {
     @Test("the specification's examples (Common.md)")
     func specificationExamples() {
         #expect(PreAuthenticationEncoding.encode([]) == [0, 0, 0, 0, 0, 0, 0, 0])
