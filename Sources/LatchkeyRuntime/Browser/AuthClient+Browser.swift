@@ -4,7 +4,7 @@ extension AuthClient {
     /// Signs in through a browser: prepares the request, lets the authenticator show it, then handles the
     /// callback.
     /// - Parameters:
-    ///   - authenticator: Shows the authorization URL (``AppleWebAuthenticator`` on Apple platforms).
+    ///   - authenticator: Shows the authorization URL (`AppleWebAuthenticator` on Apple platforms).
     ///   - redirectURI: The redirect URI (default: the configured one).
     ///   - scopes: The scopes (default: the provider's default scopes).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies.

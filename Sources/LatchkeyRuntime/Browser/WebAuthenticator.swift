@@ -27,7 +27,7 @@ public struct WebAuthenticationRequest: Sendable, Hashable {
 
 /// Shows an authorization URL to the user and returns the callback URL.
 ///
-/// `ASWebAuthenticationSession` on Apple platforms (``AppleWebAuthenticator``); a test double in tests.
+/// `ASWebAuthenticationSession` on Apple platforms (`AppleWebAuthenticator`); a test double in tests.
 public protocol WebAuthenticator: Sendable {
     /// Runs the browser part of a sign-in.
     /// - Parameter request: The URL to show and the expected redirect.

@@ -34,6 +34,7 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
         self.provider = provider
     }
 
+    /// The code, kind and message, with the provider's code and status: safe to log.
     public var description: String {
         var parts = ["AuthError(\(code.rawValue), \(kind.rawValue)): \(message)"]
         if let providerCode { parts.append("provider code: \(providerCode)") }

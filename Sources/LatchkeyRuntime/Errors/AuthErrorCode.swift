@@ -31,9 +31,13 @@ extension AuthError {
             self.init(rawValue: value)
         }
 
+        /// The code as a string.
         public var description: String { rawValue }
 
+        /// Codes are equal when their strings are; the kind follows from the code.
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        /// Hashes the code's string.
         public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 }

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Builds the Latchkey documentation (Sources/Latchkey/Latchkey.docc plus the symbols of the `Latchkey`
+# library) into .build/docs, and fails on any DocC warning.
+#
+#   scripts/docs.sh                 build the archive into .build/docs
+#   scripts/docs.sh --output DIR    build it somewhere else
+#
+# Environment: LATCHKEY_DOCS_SCRATCH (default .build-docs) is the SwiftPM scratch path, kept apart from
+# .build so that this script never fights another build; DOCC overrides the docc executable.
+#
+# How: `swift build --target Latchkey` with `-emit-symbol-graph`, then `docc convert --warnings-as-errors`.
+# `Latchkey` re-exports `LatchkeyRuntime` (`@_exported import`), and the compiler puts the re-exported
+# runtime symbols into Latchkey's own symbol graph, so that one graph documents the whole API under the
+# module users import: ``AuthClient`` and ``SupabaseClient`` resolve from the same catalog. The
+# `LatchkeyRuntime` graph is left out on purpose; with it, DocC would list every runtime type twice.
+#
+# Not `swift package dump-symbol-graph`: its Latchkey graph holds only the generated clients (the
+# re-exported runtime is left out, so ``AuthClient`` would not resolve from this catalog), and it builds
+# every target of the package, so one broken tool or test breaks the docs. The targeted build needs only
+# Latchkey's dependencies.
+#
+# Exit status: 0 when the archive was built without a warning; 1 on any build error or DocC warning;
+# 2 on a usage error.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+output=".build/docs"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --output)
+            [[ $# -ge 2 ]] || { echo "docs.sh: --output needs a directory" >&2; exit 2; }
+            output="$2"
+            shift 2
+            ;;
+        -h | --help)
+            sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        *)
+            echo "docs.sh: unknown argument '$1' (try --help)" >&2
+            exit 2
+            ;;
+    esac
+done
+
+# The output directory is replaced: never let that be the package or one of its key folders.
+case "$(cd "$(dirname "$output")" 2>/dev/null && pwd)/$(basename "$output")" in
+    / | /. | "$root" | "$root/." | "$root/Sources" | "$root/.build")
+        echo "docs.sh: refusing to replace $output; choose a dedicated directory" >&2
+        exit 2
+        ;;
+esac
+
+scratch="${LATCHKEY_DOCS_SCRATCH:-.build-docs}"
+mkdir -p "$scratch"
+scratch="$(cd "$scratch" && pwd)"
+graphs="$scratch/symbol-graphs"
+input="$scratch/docc-symbol-graphs"
+catalog="Sources/Latchkey/Latchkey.docc"
+
+docc="${DOCC:-}"
+if [[ -z "$docc" ]]; then
+    if command -v docc >/dev/null 2>&1; then
+        docc="docc"
+    elif command -v xcrun >/dev/null 2>&1 && xcrun --find docc >/dev/null 2>&1; then
+        docc="$(xcrun --find docc)"
+    else
+        echo "docs.sh: docc not found; install a Swift toolchain that includes it, or set DOCC" >&2
+        exit 1
+    fi
+fi
+
+# 0. Articles that mirror other files must stay in step with them.
+#    a) Errors.md's table of built-in codes == AuthError.Code.builtIn (code, kind, meaning; same order).
+#    b) Every key in the tables of docs/DescriptorFormat.md appears in DescriptorReference.md.
+echo "==> Checking that the articles match the sources"
+stale=0
+codes_source="Sources/LatchkeyRuntime/Errors/AuthErrorCode.swift"
+errors_article="$catalog/Reference/Errors.md"
+expected_codes=$(awk '/static let builtIn:/ { inside = 1; next } inside && /^[[:space:]]*\]/ { exit } inside' \
+    "$codes_source" |
+    sed -nE 's/^[[:space:]]*\("([a-z_]+)", \.([A-Za-z]+), "(.*)"\),?[[:space:]]*$/\1|\2|\3/p' |
+    sed -E 's/\|invalidInput\|/|invalid_input|/; s/\|invalidResponse\|/|invalid_response|/')
+documented_codes=$(awk '/^### .*Built-in codes/ { inside = 1 } inside' "$errors_article" |
+    sed -nE 's/^\| `([a-z_]+)` \| `([a-z_]+)` \| ([^|]*[^ |]) \| [^|]* \|$/\1|\2|\3/p')
+if [[ -z "$expected_codes" ]]; then
+    echo "docs.sh: found no AuthError.Code.builtIn rows in $codes_source; update this script" >&2
+    stale=1
+elif [[ "$expected_codes" != "$documented_codes" ]]; then
+    echo "docs.sh: $errors_article is out of step with AuthError.Code.builtIn ($codes_source)." >&2
+    echo "  (< source, > article; columns: code|kind|meaning)" >&2
+    diff <(printf '%s\n' "$expected_codes") <(printf '%s\n' "$documented_codes") >&2 || true
+    stale=1
+fi
+format_doc="docs/DescriptorFormat.md"
+reference_article="$catalog/Essentials/DescriptorReference.md"
+while IFS= read -r key; do
+    if ! grep -qF "\`$key\`" "$reference_article"; then
+        echo "docs.sh: $reference_article does not mention \`$key\`, documented in $format_doc" >&2
+        stale=1
+    fi
+done < <(sed -nE 's/^\| `([^`]+)` \|.*$/\1/p' "$format_doc" | sort -u)
+if [[ $stale -ne 0 ]]; then
+    echo "docs.sh: FAILED: update the articles above" >&2
+    exit 1
+fi
+
+# 1. Symbol graphs. The compiler writes a module's graph only when it emits the module, and an up-to-date
+#    build emits nothing. Removing Latchkey's built module (never its build directory, whose output file
+#    map SwiftPM writes only when it plans) makes the build emit it again, with its graph, which then
+#    reflects the runtime's current doc comments too.
+echo "==> Building Latchkey with symbol graphs (scratch path: ${scratch#"$root"/})"
+rm -rf "$graphs" "$input"
+rm -rf "$scratch/debug/Modules/Latchkey.swiftmodule" "$scratch/debug/Latchkey.swiftmodule"
+mkdir -p "$graphs" "$input"
+swift build --target Latchkey --scratch-path "$scratch" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+
+if [[ ! -f "$graphs/Latchkey.symbols.json" ]]; then
+    echo "docs.sh: the build wrote no Latchkey.symbols.json into $graphs" >&2
+    exit 1
+fi
+# Latchkey's graph, and the graphs of its extensions to other modules' types, if any.
+cp "$graphs/Latchkey.symbols.json" "$input/"
+shopt -s nullglob
+for extension in "$graphs"/Latchkey@*.symbols.json; do
+    cp "$extension" "$input/"
+done
+shopt -u nullglob
+
+# 2. The archive. Warnings are errors: a broken link, a missing or misspelt parameter in a doc comment,
+#    or an article naming a symbol that no longer exists fails the script.
+echo "==> Converting $catalog"
+rm -rf "$output"
+mkdir -p "$(dirname "$output")"
+log="$scratch/docc.log"
+status=0
+"$docc" convert "$catalog" \
+    --fallback-display-name Latchkey \
+    --fallback-bundle-identifier dev.latchkey.Latchkey \
+    --additional-symbol-graph-dir "$input" \
+    --output-path "$output" \
+    --warnings-as-errors 2>&1 | tee "$log" || status=$?
+
+diagnostics=$(grep -cE '^(warning|error):' "$log" || true)
+if [[ $status -ne 0 || $diagnostics -ne 0 ]]; then
+    echo "docs.sh: FAILED with $diagnostics DocC diagnostic(s) (warnings count as errors); full log: $log" >&2
+    grep -E '^(warning|error):' "$log" | sort | uniq -c | sort -rn >&2 || true
+    exit 1
+fi
+articles=$(find "$catalog" -name '*.md' | wc -l | tr -d ' ')
+symbols=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["symbols"]))' \
+    "$input/Latchkey.symbols.json" 2>/dev/null || echo "?")
+echo "==> Documentation built without warnings: $articles articles, $symbols symbols -> $output"
