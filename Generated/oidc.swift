@@ -171,12 +171,14 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     ///   - issuer: The issuer URL; discovery reads {issuer}/.well-known/openid-configuration. When nil, read from `LATCHKEY_OIDC_ISSUER`.
     ///   - clientID: The public client's identifier, registered with the provider. When nil, read from `LATCHKEY_OIDC_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
+    ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         issuer: Foundation.URL? = nil,
         clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
+        redirectURIs: [Swift.String: Foundation.URL] = [:],
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -184,7 +186,8 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         values["clientID"] = clientID
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
-            configuration: LatchkeyRuntime.ProviderConfiguration(values: values, redirectURI: redirectURI),
+            configuration: LatchkeyRuntime.ProviderConfiguration(
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
             options: options
         )
     }
@@ -234,6 +237,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     ///   - authenticator: Shows the authorization page and returns the callback URL.
     ///   - scopes: The scopes to request (default: the descriptor's).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
+    ///   - additionalParameters: More authorization parameters, e.g. `prompt` or a provider's own.
     /// - Returns: The new session.
     /// - Throws: `login_cancelled` when the user closes the browser or denies access; `state_mismatch`,
     ///   `redirect_mismatch` and provider errors otherwise.
@@ -241,10 +245,12 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     public func signInWithBrowser(
         using authenticator: any LatchkeyRuntime.WebAuthenticator,
         scopes: [Swift.String]? = nil,
-        prefersEphemeralSession: Swift.Bool = false
+        prefersEphemeralSession: Swift.Bool = false,
+        additionalParameters: [Swift.String: Swift.String] = [:]
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
         try await client.signInWithBrowser(
-            using: authenticator, scopes: scopes, prefersEphemeralSession: prefersEphemeralSession)
+            using: authenticator, scopes: scopes, prefersEphemeralSession: prefersEphemeralSession,
+            additionalParameters: additionalParameters)
     }
 
     /// Signs in through the system browser and a loopback redirect on 127.0.0.1 (RFC 8252), for

@@ -22,17 +22,26 @@ extension LatchkeyBuildPlugin {
     func commands(descriptors: [URL], templates: [URL], tool: URL, workDirectory: URL) -> [Command] {
         let outputDirectory = workDirectory.appending(path: "Generated")
         let templateArguments = templates.isEmpty ? [] : ["--templates", templates[0].deletingLastPathComponent().path]
-        return descriptors.map { descriptor in
-            let stem = descriptor.deletingPathExtension().lastPathComponent
-            let output = outputDirectory.appending(path: "\(stem).swift")
-            return .buildCommand(
-                displayName: "Generating Latchkey client from \(descriptor.lastPathComponent)",
-                executable: tool,
-                arguments: ["generate", "--output", outputDirectory.path] + templateArguments + [descriptor.path],
-                inputFiles: [descriptor] + templates,
-                outputFiles: [output]
-            )
-        }
+        let index: Command = .buildCommand(
+            displayName: "Generating the Latchkey provider index",
+            executable: tool,
+            arguments: ["generate", "--index", "--output", outputDirectory.path] + templateArguments
+                + descriptors.map(\.path),
+            inputFiles: descriptors + templates,
+            outputFiles: [outputDirectory.appending(path: "_index.swift")]
+        )
+        return [index]
+            + descriptors.map { descriptor in
+                let stem = descriptor.deletingPathExtension().lastPathComponent
+                let output = outputDirectory.appending(path: "\(stem).swift")
+                return .buildCommand(
+                    displayName: "Generating Latchkey client from \(descriptor.lastPathComponent)",
+                    executable: tool,
+                    arguments: ["generate", "--output", outputDirectory.path] + templateArguments + [descriptor.path],
+                    inputFiles: [descriptor] + templates,
+                    outputFiles: [output]
+                )
+            }
     }
 }
 

@@ -19,7 +19,12 @@ struct CheckCommand {
         let generated = options.values["--generated"] ?? "Generated"
         let set = DescriptorSet(paths: try DescriptorSet.files(in: options.values["--descriptors"] ?? "Descriptors"))
         if set.failed { return ExitCode.invalid }
-        let rendered = try set.render(templates: DescriptorSet.templatesDirectory(options.values["--templates"]))
+        let templates = try DescriptorSet.templatesDirectory(options.values["--templates"])
+        let index = (
+            descriptorPath: "Descriptors", fileName: Generator.indexFileName,
+            source: try set.renderIndex(templates: templates)
+        )
+        let rendered = try set.render(templates: templates) + [index]
         var drifted = 0
         for file in rendered {
             let path = (generated as NSString).appendingPathComponent(file.fileName)

@@ -46,6 +46,11 @@ struct DescriptorSet {
         return FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil
     }
 
+    /// Renders the provider index of every loaded descriptor.
+    func renderIndex(templates: String?) throws -> String {
+        try Generator(templatesDirectory: templates).renderIndex(loaded.map(\.descriptor))
+    }
+
     /// Renders every loaded descriptor: output file name → source.
     func render(templates: String?) throws -> [(descriptorPath: String, fileName: String, source: String)] {
         let generator = try Generator(templatesDirectory: templates)

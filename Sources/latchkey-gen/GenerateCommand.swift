@@ -7,7 +7,8 @@ struct GenerateCommand {
 
     init(arguments: [String]) throws(UsageError) {
         options = try Options(
-            arguments, valued: ["--output", "--templates", "--descriptors"], flags: ["--prune"], command: "generate")
+            arguments, valued: ["--output", "--templates", "--descriptors"], flags: ["--prune", "--index"],
+            command: "generate")
     }
 
     func run() throws -> Int32 {
@@ -16,22 +17,25 @@ struct GenerateCommand {
             return ExitCode.ok
         }
         let output = options.values["--output"] ?? "Generated"
+        let directoryMode = options.positional.isEmpty && !options.flags.contains("--index")
         let paths =
-            try options.positional.isEmpty
+            try directoryMode
             ? DescriptorSet.files(in: options.values["--descriptors"] ?? "Descriptors") : options.positional
         let set = DescriptorSet(paths: paths)
         if set.failed { return ExitCode.invalid }
-        let rendered = try set.render(templates: DescriptorSet.templatesDirectory(options.values["--templates"]))
+        let templates = try DescriptorSet.templatesDirectory(options.values["--templates"])
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let writesIndex = options.flags.contains("--index") || directoryMode
+        if writesIndex {
+            try Self.write(try set.renderIndex(templates: templates), to: output, name: Generator.indexFileName)
+            if options.flags.contains("--index") { return ExitCode.ok }
+        }
+        let rendered = try set.render(templates: templates)
         for file in rendered {
-            let path = (output as NSString).appendingPathComponent(file.fileName)
-            let data = Data(file.source.utf8)
-            if FileManager.default.contents(atPath: path) != data {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            }
+            try Self.write(file.source, to: output, name: file.fileName)
         }
         if options.flags.contains("--prune") {
-            let keep = Set(rendered.map(\.fileName))
+            let keep = Set(rendered.map(\.fileName) + (writesIndex ? [Generator.indexFileName] : []))
             for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
             where name.hasSuffix(".swift") && !keep.contains(name) {
                 let path = (output as NSString).appendingPathComponent(name)
@@ -39,6 +43,15 @@ struct GenerateCommand {
             }
         }
         return ExitCode.ok
+    }
+
+    /// Writes a file only when its bytes change, so a no-op build recompiles nothing.
+    static func write(_ source: String, to directory: String, name: String) throws {
+        let path = (directory as NSString).appendingPathComponent(name)
+        let data = Data(source.utf8)
+        if FileManager.default.contents(atPath: path) != data {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
     }
 }
 

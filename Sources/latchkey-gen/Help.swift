@@ -34,6 +34,8 @@ enum Help {
               --templates DIR     The templates (default: Templates if it exists, else the built-in copy).
               --descriptors DIR   Where descriptors are when no FILE is given (default: Descriptors).
               --prune             Remove generated files whose descriptor no longer exists.
+              --index             Write only the provider index (_index.swift) of the given descriptors.
+                                  Without FILE arguments the index is written along with the clients.
             """
         case "check":
             """

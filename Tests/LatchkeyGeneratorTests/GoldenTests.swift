@@ -19,6 +19,18 @@ import Testing
             "Generated/ drifted; run `swift package --allow-writing-to-package-directory regenerate`:\n\(diff)")
     }
 
+    @Test func providerIndexMatches() throws {
+        let descriptors = try PackageRoot.descriptorFiles().map { file in
+            try #require(DescriptorLoader.load(path: PackageRoot.path("Descriptors/\(file)")).descriptor)
+        }
+        let generator = try Generator(templatesDirectory: PackageRoot.path("Templates"))
+        let committed = try PackageRoot.read("Generated/\(Generator.indexFileName)")
+        let generated = try generator.renderIndex(descriptors)
+        #expect(
+            generated == committed, "\(UnifiedDiff.make(old: committed, new: generated, oldName: "a", newName: "b"))")
+        #expect(generated.components(separatedBy: "Client.provider,").count - 1 == descriptors.count)
+    }
+
     @Test func builtInTemplatesEqualTemplatesFolder() throws {
         for (name, text) in BuiltInTemplates.all {
             #expect(try PackageRoot.read("Templates/\(name)") == text, "run scripts/embed-templates.sh")

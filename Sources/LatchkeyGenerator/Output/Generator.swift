@@ -7,6 +7,12 @@ public struct Generator: Sendable {
     public static let clientTemplateName = "Client.swift.template"
 
     let client: Template
+    let index: Template?
+
+    /// The template of the provider index.
+    public static let indexTemplateName = "Index.swift.template"
+    /// The file the provider index is written to (no descriptor can be named so: `_` is not allowed).
+    public static let indexFileName = "_index.swift"
 
     /// Creates a generator from template sources.
     /// - Parameter templates: Template text by file name; must include ``clientTemplateName``.
@@ -16,6 +22,9 @@ public struct Generator: Sendable {
             throw .render("the templates have no \(Self.clientTemplateName)")
         }
         self.client = try Template(source: source, name: Self.clientTemplateName)
+        self.index = try templates[Self.indexTemplateName].map { (text: String) throws(TemplateError) in
+            try Template(source: text, name: Self.indexTemplateName)
+        }
     }
 
     /// Creates a generator from a templates directory, or the built-in templates when `nil`.
@@ -40,6 +49,20 @@ public struct Generator: Sendable {
     /// The output file name for a descriptor file (`supabase.json` → `supabase.swift`).
     public static func outputFileName(forDescriptorFile path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".swift"
+    }
+
+    /// Renders the provider index: every client's spec, sorted by descriptor name.
+    /// - Parameter descriptors: Valid descriptors.
+    /// - Returns: The Swift source, ending with one newline.
+    /// - Throws: ``TemplateError`` when the templates have no index template or it cannot show a value.
+    public func renderIndex(_ descriptors: [Descriptor]) throws(TemplateError) -> String {
+        guard let index else { throw .render("the templates have no \(Self.indexTemplateName)") }
+        let clients = descriptors.sorted { $0.name < $1.name }.map {
+            TemplateContext(["typeName": .text($0.swiftName + "Client")])
+        }
+        var text = try index.render(TemplateContext(["clients": .list(clients)])).text
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text + "\n"
     }
 
     /// Renders one client.
