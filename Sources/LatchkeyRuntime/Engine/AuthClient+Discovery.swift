@@ -55,7 +55,9 @@ extension AuthClient {
                     throw discoveryFailure("The discovery document names another issuer.", code: .issuerMismatch)
                 }
                 let values = (document.object ?? [:]).compactMapValues(\.string)
-                return DiscoveryResult(values: values, document: document)
+                let result = DiscoveryResult(values: values, document: document)
+                guard candidate == openID, let oauth else { return result }
+                return await supplemented(result, from: oauth, issuer: issuer)
             } catch {
                 if error.kind == .transport, error.code != .serverError { throw error }
                 lastError = error
@@ -64,6 +66,32 @@ extension AuthClient {
         }
         guard lastError.code != .configDiscoveryFailed else { throw lastError }
         throw discoveryFailure("Discovery failed: \(lastError.message)", providerCode: lastError.providerCode)
+    }
+
+    /// Adds the RFC 8414 members an OpenID document lacks (django-oauth-toolkit lists `revocation_endpoint`
+    /// only there), fetched only when the descriptor refers to a `{discovered.NAME}` the OpenID document
+    /// does not have. OpenID members win; any failure keeps the OpenID document as it is.
+    private func supplemented(_ result: DiscoveryResult, from url: URL, issuer: String) async -> DiscoveryResult {
+        let missing = provider.discoveredReferences.subtracting(result.values.keys)
+        guard !missing.isEmpty, var merged = result.document.object else { return result }
+        let extra: JSON
+        do throws(AuthError) {
+            extra = try await fetchDocument(url)
+        } catch {
+            log(.info, "The RFC 8414 metadata could not be read (\(error.code.rawValue)).")
+            return result
+        }
+        guard extra["issuer"]?.string == issuer, let members = extra.object else {
+            log(.info, "The RFC 8414 metadata names another issuer; ignored.")
+            return result
+        }
+        for (name, value) in members where merged[name] == nil { merged[name] = value }
+        let values = merged.compactMapValues(\.string)
+        let unresolved = missing.subtracting(values.keys).sorted()
+        if !unresolved.isEmpty {
+            log(.info, "Discovery does not list: \(unresolved.joined(separator: ", ")).")
+        }
+        return DiscoveryResult(values: values, document: .object(merged))
     }
 
     private func discoverCustom(_ request: String, members: [DiscoverySpec.Member]) async throws(AuthError)
@@ -108,5 +136,34 @@ extension AuthClient {
         _ message: String, code: AuthError.Code = .configDiscoveryFailed, providerCode: String? = nil
     ) -> AuthError {
         AuthError(code, message, providerCode: providerCode, provider: provider.name)
+    }
+}
+
+extension ProviderSpec {
+    /// The `NAME`s of every `{discovered.NAME}` the descriptor's requests, flows, variables and token
+    /// settings refer to.
+    var discoveredReferences: Set<String> {
+        var templates: [ValueTemplate] = [tokens.jwksURL, tokens.issuer].compactMap { $0 }
+        var parameters = variables + commonHeaders + extraTokenParameters
+        for request in requests.values {
+            templates.append(request.url)
+            parameters += request.query + request.headers + request.body
+        }
+        if let flow = flows.authorizationCode {
+            templates.append(flow.authorizeURL)
+            parameters += flow.authorizeQuery
+        }
+        func strings(_ json: JSONTemplate) -> [ValueTemplate] {
+            switch json {
+            case .string(let template): [template]
+            case .object(let members): members.flatMap { strings($0.value) }
+            case .array(let elements): elements.flatMap(strings)
+            case .number, .bool, .null: []
+            }
+        }
+        templates += parameters.flatMap { strings($0.value) }
+        let prefix = "discovered."
+        let names = templates.flatMap(\.variables).filter { $0.hasPrefix(prefix) }
+        return Set(names.map { String($0.dropFirst(prefix.count)) })
     }
 }

@@ -21,6 +21,9 @@ public struct AuthClientOptions: Sendable {
     /// Looks up an input's ``InputSpec/environmentKey`` (the process environment, then the Info.plist on
     /// Apple platforms, by default).
     public var environment: @Sendable (String) -> String?
+    /// Waits between device-flow polls (``AuthClient/completeDeviceAuthorization(_:)``); throws when the
+    /// task is cancelled. Tests inject one that returns at once.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
     /// Creates options.
     /// - Parameters:
@@ -33,12 +36,14 @@ public struct AuthClientOptions: Sendable {
     ///   - logger: Receives diagnostics.
     ///   - userAgent: The `User-Agent` header.
     ///   - environment: Looks up environment keys.
+    ///   - sleep: Waits between device-flow polls (default ``AuthClientOptions/taskSleep(_:)``).
     public init(
         transport: any HTTPTransport = URLSessionTransport(), store: any SessionStore = InMemorySessionStore(),
         storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
         random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
-        environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment
+        environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep
     ) {
         self.transport = transport
         self.store = store
@@ -49,6 +54,12 @@ public struct AuthClientOptions: Sendable {
         self.logger = logger
         self.userAgent = userAgent
         self.environment = environment
+        self.sleep = sleep
+    }
+
+    /// Sleeps with `Task.sleep` (throws `CancellationError` when the task is cancelled).
+    @Sendable public static func taskSleep(_ duration: Duration) async throws {
+        try await Task.sleep(for: duration)
     }
 
     /// Looks a key up in the process environment, then (on Apple platforms) in the main bundle's Info.plist.

@@ -1,0 +1,326 @@
+import Foundation
+import Latchkey
+import LatchkeyTesting
+import Testing
+
+/// A scripted OpenID provider on ``TestHTTPServer`` shaped like django-oauth-toolkit: OpenID discovery
+/// without `revocation_endpoint`/`device_authorization_endpoint`, RFC 8414 metadata at the path-inserted
+/// URL, a device endpoint and a token endpoint that answers from a script.
+private final class ScriptedDeviceProvider: Sendable {
+    let server: TestHTTPServer
+    let tokenAnswers: OIDCShared<[TestResponse]>
+
+    /// - Parameters:
+    ///   - deviceResponse: What the device authorization endpoint answers.
+    ///   - metadataListsDevice: Whether the RFC 8414 document lists the device endpoint.
+    ///   - openIDListsEverything: Whether the OpenID document already lists revocation and device endpoints.
+    ///   - tokenAnswers: The token endpoint's answers in order; `authorization_pending` once they run out.
+    init(
+        deviceResponse: TestResponse = ScriptedDeviceProvider.device(interval: 3),
+        metadataListsDevice: Bool = true, openIDListsEverything: Bool = false, tokenAnswers: [TestResponse]
+    ) throws {
+        let answers = OIDCShared(tokenAnswers)
+        self.tokenAnswers = answers
+        self.server = try TestHTTPServer { request in
+            let origin = "http://" + (request.header("Host") ?? "127.0.0.1")
+            let issuer = origin + "/o"
+            switch (request.method, request.path) {
+            case ("GET", "/o/.well-known/openid-configuration"):
+                var document = [
+                    "issuer": issuer, "authorization_endpoint": issuer + "/authorize/",
+                    "token_endpoint": issuer + "/token/",
+                    "userinfo_endpoint": issuer + "/userinfo/", "jwks_uri": issuer + "/.well-known/jwks.json",
+                ]
+                if openIDListsEverything {
+                    document["revocation_endpoint"] = issuer + "/revoke_token/"
+                    document["device_authorization_endpoint"] = issuer + "/device-authorization/"
+                }
+                return .json(document)
+            case ("GET", "/.well-known/oauth-authorization-server/o"):
+                var document = [
+                    "issuer": issuer, "token_endpoint": issuer + "/token/",
+                    "revocation_endpoint": issuer + "/revoke_token/",
+                    // A member both documents have: the OpenID value must win.
+                    "authorization_endpoint": issuer + "/rfc8414-authorize/",
+                ]
+                if metadataListsDevice { document["device_authorization_endpoint"] = issuer + "/device-authorization/" }
+                return .json(document)
+            case ("POST", "/o/device-authorization/"):
+                return deviceResponse
+            case ("POST", "/o/token/"):
+                return answers.update {
+                    $0.isEmpty ? ScriptedDeviceProvider.error("authorization_pending") : $0.removeFirst()
+                }
+            case ("GET", "/o/userinfo/"):
+                return .json(["sub": "1", "name": "Ada Lovelace", "email": "ada@example.com"])
+            default:
+                return .json(["error": "not_found"], status: 404)
+            }
+        }
+    }
+
+    deinit { server.stop() }
+
+    var issuer: URL { server.url("/o") }
+
+    static func device(interval: Int? = 3, expiresIn: Int = 1800) -> TestResponse {
+        var document: [String: Any] = [
+            "device_code": "dc-secret-1", "user_code": "6TSGL96A", "verification_uri": "http://127.0.0.1/o/device/",
+            "verification_uri_complete": "http://127.0.0.1/o/device/?user_code=6TSGL96A", "expires_in": expiresIn,
+        ]
+        if let interval { document["interval"] = interval }
+        return .json(document)
+    }
+
+    static func error(_ code: String, status: Int = 400) -> TestResponse { .json(["error": code], status: status) }
+
+    static let tokens = TestResponse.json([
+        "access_token": "at-1", "refresh_token": "rt-1", "token_type": "Bearer", "expires_in": 3600,
+        "scope": "openid profile email",
+    ])
+
+    func requests(_ path: String) -> [RecordedRequest] { server.requests.filter { $0.path == path } }
+    var tokenRequests: [RecordedRequest] { requests("/o/token/") }
+}
+
+/// A client whose polling sleeps return at once (recording the intervals) and advance a fake clock.
+private struct DeviceHarness {
+    let provider: ScriptedDeviceProvider
+    let client: AuthClient
+    let store = InMemorySessionStore()
+    let sleeps = OIDCShared<[Duration]>([])
+    let clock = OIDCShared(Date(timeIntervalSince1970: 1_700_000_000))
+
+    init(_ provider: ScriptedDeviceProvider, sleep: (@Sendable (Duration) async throws -> Void)? = nil) throws {
+        self.provider = provider
+        let sleeps = self.sleeps
+        let clock = self.clock
+        let options = AuthClientOptions(
+            transport: URLSessionTransport(), store: store, now: { clock.value }, environment: { _ in nil },
+            sleep: { duration in
+                sleeps.update { $0.append(duration) }
+                clock.update { $0 = $0.addingTimeInterval(Double(duration.components.seconds)) }
+                try await sleep?(duration)
+            })
+        client = try OidcClient(issuer: provider.issuer, clientID: "latchkey-device", options: options).client
+    }
+
+    var seconds: [Int64] { sleeps.value.map(\.components.seconds) }
+}
+
+@Suite("Device authorization (RFC 8628) against a scripted provider: no real waiting")
+struct DevicePollingTests {
+    @Test("start: RFC 8414 metadata is merged for the device endpoint; the device code stays private")
+    func start() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        #expect(authorization.userCode == "6TSGL96A")
+        #expect(authorization.verificationURI.absoluteString == "http://127.0.0.1/o/device/")
+        #expect(
+            authorization.verificationURIComplete?.absoluteString == "http://127.0.0.1/o/device/?user_code=6TSGL96A")
+        #expect(authorization.expiresIn == 1800)
+        #expect(authorization.interval == 3)
+        #expect(authorization.expiresAt == harness.clock.value.addingTimeInterval(1800))
+        #expect(!String(describing: authorization).contains("dc-secret-1"))
+        #expect(!String(reflecting: authorization).contains("dc-secret-1"))
+        var dumped = ""
+        dump(authorization, to: &dumped)
+        #expect(!dumped.contains("dc-secret-1"))
+
+        #expect(
+            provider.server.requests.map(\.path) == [
+                "/o/.well-known/openid-configuration", "/.well-known/oauth-authorization-server/o",
+                "/o/device-authorization/",
+            ])
+        let request = try #require(provider.requests("/o/device-authorization/").first)
+        #expect(request.formBody == ["client_id": "latchkey-device", "scope": "openid profile email"])
+        let values = try await harness.client.discover()
+        #expect(values["revocation_endpoint"] == provider.issuer.absoluteString + "/revoke_token/")
+        #expect(values["authorization_endpoint"] == provider.issuer.absoluteString + "/authorize/", "OpenID wins")
+        #expect(provider.server.requests.count == 3, "discovery is cached")
+        #expect(provider.tokenRequests.isEmpty)
+    }
+
+    @Test("explicit scopes are sent as asked")
+    func scopes() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        _ = try await harness.client.startDeviceAuthorization(scopes: ["openid", "email"])
+        #expect(provider.requests("/o/device-authorization/").first?.formBody["scope"] == "openid email")
+    }
+
+    @Test("authorization_pending keeps polling at the interval; the session is stored and published")
+    func pendingThenTokens() async throws {
+        let pending = ScriptedDeviceProvider.error("authorization_pending")
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [pending, pending, ScriptedDeviceProvider.tokens])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let states = harness.client.stateUpdates()
+        let session = try await harness.client.completeDeviceAuthorization(authorization)
+
+        #expect(session.accessToken == "at-1")
+        #expect(session.refreshToken == "rt-1")
+        #expect(session.user?.id == "1")
+        #expect(session.user?.name == "Ada Lovelace")
+        #expect(harness.seconds == [3, 3, 3])
+        #expect(provider.tokenRequests.count == 3)
+        for request in provider.tokenRequests {
+            #expect(
+                request.formBody == [
+                    "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": "dc-secret-1",
+                    "client_id": "latchkey-device",
+                ])
+        }
+        #expect(provider.requests("/o/userinfo/").first?.header("Authorization") == "Bearer at-1")
+        #expect(harness.client.state == .signedIn(session.userOrPlaceholder))
+        #expect(try await harness.store.load(key: "oidc") != nil)
+        #expect(await harness.client.cachedSession == session)
+
+        var seen: [AuthState] = []
+        for await state in states {
+            seen.append(state)
+            if case .signedIn = state { break }
+        }
+        #expect(seen.contains(.authenticating))
+    }
+
+    @Test("slow_down adds 5 seconds each time; no interval means 5 seconds")
+    func slowDown() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(interval: nil),
+            tokenAnswers: [
+                ScriptedDeviceProvider.error("slow_down"), ScriptedDeviceProvider.error("slow_down"),
+                ScriptedDeviceProvider.error("authorization_pending"), ScriptedDeviceProvider.tokens,
+            ])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        #expect(authorization.interval == 5)
+        _ = try await harness.client.completeDeviceAuthorization(authorization)
+        #expect(harness.seconds == [5, 10, 15, 15])
+        #expect(provider.tokenRequests.count == 4)
+    }
+
+    @Test("expired_token ends the flow: expired_token, signed out, nothing stored")
+    func expired() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [
+            ScriptedDeviceProvider.error("authorization_pending"), ScriptedDeviceProvider.error("expired_token"),
+        ])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let error = await OIDCTest.expectError(.expiredToken) {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(error?.providerCode == "expired_token")
+        #expect(provider.tokenRequests.count == 2)
+        #expect(harness.client.state == .signedOut)
+        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(provider.requests("/o/userinfo/").isEmpty)
+    }
+
+    @Test("access_denied is login_cancelled")
+    func denied() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [ScriptedDeviceProvider.error("access_denied")])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let error = await OIDCTest.expectError(.loginCancelled) {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(error?.providerCode == "access_denied")
+        #expect(provider.tokenRequests.count == 1)
+        #expect(harness.client.state == .signedOut)
+        #expect(await harness.client.cachedSession == nil)
+    }
+
+    @Test("the local clock passing expires_in ends the flow without another request")
+    func localExpiry() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(interval: 4, expiresIn: 10), tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        await OIDCTest.expectError(.expiredToken) {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(harness.seconds == [4, 4, 4])
+        #expect(provider.tokenRequests.count == 2, "polled at +4 s and +8 s; +12 s is past the 10 s lifetime")
+    }
+
+    @Test("an ID token in the device answer is validated: a bad one is invalid_id_token, nothing stored")
+    func badIDToken() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [
+            .json(["access_token": "at-1", "token_type": "Bearer", "expires_in": 3600, "id_token": "not.a.jwt"])
+        ])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        await OIDCTest.expectError(.invalidIDToken) {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(harness.client.state == .signedOut)
+        #expect(try await harness.store.load(key: "oidc") == nil)
+    }
+
+    @Test("another token error ends the flow as it is")
+    func otherError() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [
+            ScriptedDeviceProvider.error("invalid_client", status: 401)
+        ])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        await OIDCTest.expectError("invalid_client") {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(provider.tokenRequests.count == 1)
+    }
+
+    @Test("cancelling the task ends polling with login_cancelled")
+    func cancellation() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [])
+        let (sleeping, signal) = AsyncStream<Void>.makeStream()
+        let harness = try DeviceHarness(provider) { _ in
+            signal.yield()
+            try await Task.sleep(for: .seconds(3600))
+        }
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let task = Task { try await harness.client.completeDeviceAuthorization(authorization) }
+        var iterator = sleeping.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        let result = await task.result
+        #expect(throws: AuthError.self) { try result.get() }
+        #expect((try? result.get()) == nil)
+        if case .failure(let error as AuthError) = result { #expect(error.code == .loginCancelled) }
+        #expect(provider.tokenRequests.isEmpty)
+        #expect(harness.client.state == .signedOut)
+    }
+
+    @Test("a malformed device response is invalid_response")
+    func malformed() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: .json(["device_code": "x", "verification_uri": "http://127.0.0.1/d", "expires_in": 60]),
+            tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        await OIDCTest.expectError(.invalidResponse) { _ = try await harness.client.startDeviceAuthorization() }
+    }
+
+    @Test("no device endpoint in either document: invalid_configuration, no device request")
+    func missingEndpoint() async throws {
+        let provider = try ScriptedDeviceProvider(metadataListsDevice: false, tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        let error = await OIDCTest.expectError(.invalidConfiguration) {
+            _ = try await harness.client.startDeviceAuthorization()
+        }
+        #expect(error?.message.contains("device_authorization_endpoint") == true)
+        #expect(provider.requests("/o/device-authorization/").isEmpty)
+        #expect(try await harness.client.discover()["revocation_endpoint"] != nil)
+    }
+
+    @Test("a complete OpenID document needs no RFC 8414 request")
+    func completeOpenIDDocument() async throws {
+        let provider = try ScriptedDeviceProvider(
+            metadataListsDevice: false, openIDListsEverything: true, tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        _ = try await harness.client.startDeviceAuthorization()
+        #expect(
+            provider.server.requests.map(\.path) == ["/o/.well-known/openid-configuration", "/o/device-authorization/"])
+    }
+}
