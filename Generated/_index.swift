@@ -6,9 +6,27 @@ import LatchkeyRuntime
 public enum LatchkeyProviders {
     /// The provider specs, sorted by descriptor name.
     public static let all: [LatchkeyRuntime.ProviderSpec] = [
+        AppleClient.provider,
+        Auth0Client.provider,
         BaseIdPClient.provider,
+        CognitoClient.provider,
+        DiscordClient.provider,
+        DropboxClient.provider,
+        EntraIDClient.provider,
+        FirebaseClient.provider,
+        GitHubClient.provider,
+        GitLabClient.provider,
+        GoogleClient.provider,
+        KeycloakClient.provider,
+        LinkedInClient.provider,
         OidcClient.provider,
+        OktaClient.provider,
+        SalesforceClient.provider,
         SAPCustomerDataCloudClient.provider,
+        SlackClient.provider,
+        SpotifyClient.provider,
         SupabaseClient.provider,
+        TwitchClient.provider,
+        ZitadelClient.provider,
     ]
 }

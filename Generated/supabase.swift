@@ -85,12 +85,16 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
-            "recover": LatchkeyRuntime.RequestSpec(
+            "recovery": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/recover",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
                 encoding: .json,
-                body: [.init("email", .string("{email}"))]
+                body: [
+                    .init("email", .string("{email}")),
+                    .init("code_challenge", .string("{code_challenge}")),
+                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                ]
             ),
             "refreshGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -174,7 +178,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             ),
             .init(
                 name: "resetPasswordForEmail",
-                request: "recover",
+                request: "recovery",
                 parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)]
             ),
             .init(
@@ -370,7 +374,10 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     code: "invalid_request",
                     kind: .invalidInput
                 ),
+                .init(providerCode: "invalid request", code: "invalid_request", kind: .invalidInput),
+                .init(providerCode: "invalid nonce", code: "invalid_request", kind: .invalidInput),
                 .init(status: 429, code: "rate_limited", kind: .transport),
+                .init(status: 401, code: "invalid_client", kind: .misconfigured),
             ],
             callbackRules: [
                 .init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled),
@@ -444,12 +451,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - projectURL: The project URL, e.g. https://abcd.supabase.co (a trailing slash is trimmed).
     ///   - publishableKey: The publishable (anon) key, sent as apikey on every request. Never a secret key.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
+    ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         projectURL: Foundation.URL,
         publishableKey: Swift.String,
         redirectURI: Foundation.URL? = nil,
+        redirectURIs: [Swift.String: Foundation.URL] = [:],
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -457,7 +466,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         values["publishableKey"] = publishableKey
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
-            configuration: LatchkeyRuntime.ProviderConfiguration(values: values, redirectURI: redirectURI),
+            configuration: LatchkeyRuntime.ProviderConfiguration(
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
             options: options
         )
     }
@@ -507,6 +517,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - authenticator: Shows the authorization page and returns the callback URL.
     ///   - scopes: The scopes to request (default: the descriptor's).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
+    ///   - additionalParameters: More authorization parameters, e.g. `prompt` or a provider's own.
     /// - Returns: The new session.
     /// - Throws: `login_cancelled` when the user closes the browser or denies access; `state_mismatch`,
     ///   `redirect_mismatch` and provider errors otherwise.
@@ -514,10 +525,12 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     public func signInWithBrowser(
         using authenticator: any LatchkeyRuntime.WebAuthenticator,
         scopes: [Swift.String]? = nil,
-        prefersEphemeralSession: Swift.Bool = false
+        prefersEphemeralSession: Swift.Bool = false,
+        additionalParameters: [Swift.String: Swift.String] = [:]
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
         try await client.signInWithBrowser(
-            using: authenticator, scopes: scopes, prefersEphemeralSession: prefersEphemeralSession)
+            using: authenticator, scopes: scopes, prefersEphemeralSession: prefersEphemeralSession,
+            additionalParameters: additionalParameters)
     }
 
     /// Signs in through the system browser and a loopback redirect on 127.0.0.1 (RFC 8252), for
@@ -590,6 +603,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - password: The password. It is sent once and never stored.
     /// - Returns: The new session.
     /// - Throws: `AuthError`, e.g. `invalid_credentials` (kind `rejected`) or `network_error` (kind `transport`).
+    @discardableResult
     public func signIn(email: Swift.String, password: Swift.String) async throws(LatchkeyRuntime.AuthError)
         -> LatchkeyRuntime.Session
     {
@@ -616,7 +630,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signUp", arguments: arguments)
     }
 
-    /// Sends a password-recovery email. Succeeds whether or not the account exists.
+    /// Sends a password-recovery email. Succeeds whether or not the account exists. When the link returns to a redirect URI the app configured (redirectTo, or the configured redirect URI for recovery), the client sends a PKCE challenge and handleCallback exchanges the link's code for a recovery session.
     /// - Parameters:
     ///   - email: The account's email address.
     ///   - redirectTo: Where the recovery link sends the user, e.g. the app's password-recovery callback.

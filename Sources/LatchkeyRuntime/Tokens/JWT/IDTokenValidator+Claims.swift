@@ -26,6 +26,8 @@ extension IDTokenValidator {
     /// `exp`, `iat`, `nbf` and `auth_time` against the clock, with the leeway.
     func checkTimes(_ claims: IDTokenClaims, checksMaxAge: Bool) throws(AuthError) {
         let now = self.now()
+        // The property may have been set after init: a negative or non-finite leeway counts as none.
+        let leeway = self.leeway.isFinite ? max(self.leeway, 0) : 0
         guard claims.exp.timeIntervalSince(now) > -leeway else {
             throw AuthError(.invalidIDToken, "the token expired at \(Self.format(claims.exp)) (now \(Self.format(now)))")
         }

@@ -5,7 +5,7 @@ extension IDTokenValidator {
     ///
     /// The token is validated like a new one, except that no `nonce` is required (one that is present
     /// must equal the original's) and `max_age` is not applied; and `iss`, `sub`, `aud` and `azp` must be
-    /// those of the original token, and `auth_time`, when both have it, unchanged.
+    /// those of the original token.
     /// - Parameters:
     ///   - newToken: The compact ID token from the refresh response.
     ///   - previousClaims: The claims of the token it replaces.
@@ -55,9 +55,9 @@ extension IDTokenValidator {
         guard claims.azp == previous.azp else {
             throw AuthError(.invalidIDToken, "the refreshed token's azp differs from the original token's")
         }
-        if let authTime = claims.authTime, let original = previous.authTime, authTime != original {
-            throw AuthError(.invalidIDToken, "the refreshed token's auth_time differs from the original token's")
-        }
+        // `auth_time` is not compared: some providers (django-oauth-toolkit) report the user's latest login
+        // there, which moves when the user signs in elsewhere. `iss`, `sub`, `aud` and `azp` are what keep a
+        // refreshed token from naming another user or client.
         return claims
     }
 }

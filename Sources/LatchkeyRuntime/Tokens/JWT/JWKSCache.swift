@@ -69,8 +69,9 @@ public actor JWKSCache {
     public func keySet(containingKeyID keyID: String) async throws(AuthError) -> JSONWebKeySet {
         let current = try await keySet()
         if current.containsKey(withID: keyID) { return current }
+        // keySet() joined any fetch under way, so a refetch here is a new request: rate-limit it.
         let mayRefetch = lastFetchStart.map { now().timeIntervalSince($0) >= minimumRefetchInterval } ?? true
-        if inFlight != nil || mayRefetch {
+        if mayRefetch {
             let fresh = try await fetch()
             if fresh.containsKey(withID: keyID) { return fresh }
         }
