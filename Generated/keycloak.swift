@@ -302,6 +302,29 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
         try await client.handleCallback(url)
     }
 
+    /// Starts a device sign-in (RFC 8628) for a command-line tool or a device without a browser.
+    ///
+    /// Show the user the returned code and verification URI, then call ``completeDeviceAuthorization(_:)``.
+    /// - Parameter scopes: The scopes to request (default: the descriptor's).
+    /// - Returns: The user code, the verification URI and the polling interval.
+    /// - Throws: Provider and discovery errors.
+    public func startDeviceAuthorization(scopes: [Swift.String]? = nil) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.DeviceAuthorization
+    {
+        try await client.startDeviceAuthorization(scopes: scopes)
+    }
+
+    /// Polls until the user approves the device sign-in, then stores the session.
+    /// - Parameter authorization: What ``startDeviceAuthorization(scopes:)`` returned.
+    /// - Returns: The new session.
+    /// - Throws: `login_cancelled` when the user denies it, `expired_token` when the code expires.
+    @discardableResult
+    public func completeDeviceAuthorization(_ authorization: LatchkeyRuntime.DeviceAuthorization)
+        async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session
+    {
+        try await client.completeDeviceAuthorization(authorization)
+    }
+
     /// Signs out: the local session is forgotten first, then the provider is told when it has a sign-out request.
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut() async throws(LatchkeyRuntime.AuthError) {
