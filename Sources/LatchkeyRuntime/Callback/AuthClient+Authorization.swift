@@ -9,7 +9,8 @@ extension AuthClient {
     ///   - prompt: OpenID `prompt` (`login`, `consent`, ...).
     ///   - loginHint: OpenID `login_hint`.
     ///   - maxAge: OpenID `max_age`, in seconds.
-    ///   - additionalParameters: More query parameters; they may not replace one the request already has.
+    ///   - additionalParameters: More query parameters; they may not replace one the request already has. One
+    ///     named like a variable the authorize query declares (Supabase's `{provider}`) fills that variable.
     /// - Returns: The request; open its URL in a browser.
     /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI, or with a
     ///   clashing parameter; discovery errors (`confidential_client_in_mobile`, ...).
@@ -41,13 +42,26 @@ extension AuthClient {
         let state = presetState ?? RandomToken.make(using: options.random)
         let nonce = flow.usesNonce ? RandomToken.make(using: options.random) : nil
         let chosenScopes = scopes ?? flow.defaultScopes
-        let variables: [String: JSON?] = [
+        var variables: [String: JSON?] = [
             "code_challenge": .string(PKCE.challenge(for: verifier)), "code_challenge_method": .string(PKCE.method),
             "state": .string(state), "nonce": nonce.map(JSON.string), "redirect_uri": .string(redirect.absoluteString),
             "scope": chosenScopes.isEmpty ? nil : .string(chosenScopes.joined(separator: flow.scopeSeparator)),
             "prompt": prompt.map(JSON.string), "login_hint": loginHint.map(JSON.string),
             "max_age": maxAge.map { .number(Double($0)) },
         ]
+        // An additional parameter named like a variable the authorize query declares fills that variable
+        // (Supabase's `provider={provider}`), unless the sign-in or the configuration already owns the name.
+        let declared = Set(flow.authorizeQuery.flatMap { parameter -> [String] in
+            if case .string(let template) = parameter.value { return template.variables }
+            return []
+        })
+        let owned = try await self.scope()
+        var filled: Set<String> = []
+        for (name, value) in additionalParameters
+        where declared.contains(name) && !variables.keys.contains(name) && owned[name] == nil {
+            variables[name] = .string(value)
+            filled.insert(name)
+        }
         let scope = try await self.scope(variables)
         var query = try TemplateRenderer.pairs(flow.authorizeQuery, in: scope)
         let standard = ["prompt": prompt, "login_hint": loginHint, "max_age": maxAge.map(String.init)]
@@ -56,7 +70,7 @@ extension AuthClient {
                 query.append((name, value))
             }
         }
-        for name in additionalParameters.keys.sorted() {
+        for name in additionalParameters.keys.sorted() where !filled.contains(name) {
             guard !query.contains(where: { $0.name == name }) else {
                 throw failure(.invalidConfiguration, "The parameter '\(name)' is set by the sign-in itself.")
             }

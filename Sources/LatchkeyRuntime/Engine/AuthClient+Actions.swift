@@ -1,8 +1,18 @@
+import Foundation
+
 extension AuthClient {
     /// Performs a provider-specific action (sign-up, password reset, ...).
     ///
     /// Arguments are checked against the action's parameters (presence, type, minimum length, allowed
     /// values) before any request is sent.
+    ///
+    /// An action whose request sends `{code_challenge}` starts a sign-in that completes through an emailed
+    /// link (Supabase's password recovery): when its redirect URI (its `url` argument, else
+    /// `redirectURIs[action name]`, else `redirectURIs[request name]`, e.g. `recovery`) is one the app
+    /// configured or another URL of a configured custom scheme,
+    /// a PKCE verifier is made, the challenge is sent, and the flow is kept with the pending browser
+    /// sign-ins, so that ``handleCallback(_:)`` (or a ``CallbackRouter``) exchanges the link's code, even
+    /// after a relaunch. Otherwise no challenge is sent.
     /// - Parameters:
     ///   - action: The action's name.
     ///   - arguments: The arguments by parameter name.
@@ -16,9 +26,60 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "This provider has no action '\(action)'.")
         }
         try validate(arguments, for: spec)
-        let variables = arguments.mapValues { Optional($0.variable) }
+        var variables = arguments.mapValues { Optional($0.variable) }
+        let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
         let (request, document, response) = try await send(spec.request, flow: variables)
+        if let linkFlow { try await updatePending { flows in flows.append(linkFlow) } }
         return try await result(of: request, document: document, response: response)
+    }
+
+    /// The pending flow of an action that sends a PKCE challenge, with its variables added; `nil` when the
+    /// request sends none or no redirect URI the app configured applies.
+    private func linkFlow(
+        for spec: ActionSpec, arguments: [String: ActionArgument], variables: inout [String: JSON?]
+    ) -> PendingFlow? {
+        guard provider.flows.authorizationCode != nil, let request = provider.requests[spec.request],
+            (request.query + request.body).contains(where: { Self.mentions($0.value, "code_challenge") })
+        else { return nil }
+        let urlParameters = spec.parameters.filter { $0.type == .url }
+        var redirect: URL?
+        for parameter in urlParameters {
+            if case .url(let url)? = arguments[parameter.name] {
+                redirect = url
+                break
+            }
+        }
+        if redirect == nil,
+            let configured = configuration.redirectURIs[spec.name] ?? configuration.redirectURIs[spec.request]
+        {
+            redirect = configured
+            if let parameter = urlParameters.first { variables[parameter.name] = .string(configured.absoluteString) }
+        }
+        // Only a redirect the app handles: a configured one, or another URL of a configured custom scheme.
+        let known = [configuration.redirectURI].compactMap { $0 } + Array(configuration.redirectURIs.values)
+        guard let redirect,
+            known.contains(where: {
+                RedirectURI.matches(redirect, $0)
+                    || (RedirectURI.kind(of: $0) == .customScheme && RedirectURI.kind(of: redirect) == .customScheme
+                        && $0.scheme?.lowercased() == redirect.scheme?.lowercased())
+            })
+        else { return nil }
+        let verifier = PKCE.makeVerifier(using: options.random)
+        variables["code_challenge"] = .string(PKCE.challenge(for: verifier))
+        variables["code_challenge_method"] = .string(PKCE.method)
+        variables["redirect_uri"] = .string(redirect.absoluteString)
+        return PendingFlow(
+            state: RandomToken.make(using: options.random), codeVerifier: verifier, nonce: nil, redirectURI: redirect,
+            createdAt: now())
+    }
+
+    private static func mentions(_ template: JSONTemplate, _ variable: String) -> Bool {
+        switch template {
+        case .string(let text): text.variables.contains(variable)
+        case .object(let members): members.contains { mentions($0.value, variable) }
+        case .array(let elements): elements.contains { mentions($0, variable) }
+        case .number, .bool, .null: false
+        }
     }
 
     /// Fetches the signed-in user through the user-info flow and keeps it in the session.

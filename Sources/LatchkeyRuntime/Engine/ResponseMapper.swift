@@ -50,8 +50,19 @@ struct ResponseMapper: Sendable {
             return AuthError(.rateLimited, message, providerCode: providerCode, status: status, provider: provider)
         case 500..<600:
             let detail = ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
+            // A row naming the provider's code may refine a server error into another transport code (a
+            // gateway timeout into `timeout`); a 5xx never becomes a rejection.
+            var code = AuthError.Code.serverError
+            if let providerCode,
+                let rule = errors.rules.first(where: {
+                    ($0.providerCode != nil || $0.providerCodePrefix != nil)
+                        && $0.matches(providerCode: providerCode, status: status)
+                }), rule.kind == .transport
+            {
+                code = AuthError.Code(rule.code, kind: rule.kind)
+            }
             return AuthError(
-                .serverError, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
+                code, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
                 providerCode: providerCode, status: status, provider: provider)
         default:
             return classified(status: status, document: document)
