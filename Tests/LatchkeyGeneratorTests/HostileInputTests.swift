@@ -82,13 +82,21 @@ import Testing
         let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(
             descriptor, fileName: "hostile.json")
         #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
-        // Everything outside comments and string literals must be the template's own code.
-        let declarations = source.split(separator: "\n").filter {
-            let line = $0.trimmingCharacters(in: .whitespaces)
-            return line.hasPrefix("func ") || line.hasPrefix("public func ") || line.hasPrefix("struct ")
-                || line.hasPrefix("public struct ")
+        // Everything outside comments and string literals must be the template's own code: the only
+        // declarations are the client's.
+        let declarations = source.split(separator: "\n").compactMap { line -> String? in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            for prefix in ["public func ", "func ", "public struct ", "struct ", "public enum ", "enum "]
+            where text.hasPrefix(prefix) {
+                return String(text.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }
+            return nil
         }
-        #expect(declarations.count == 3, "\(declarations)")
+        #expect(
+            Set(declarations) == [
+                "HostileClient", "restore", "stateUpdates", "currentSession", "validAccessToken", "signIn", "doThing",
+            ],
+            "\(declarations)")
         try await Self.typecheck(source)
     }
 

@@ -92,7 +92,13 @@ extension DescriptorDecoder {
         if let defaultNode, let defaultScope, !scopes.contains(defaultScope) {
             sink.error("defaultScope \"\(defaultScope.prefix(40))\" is not in \"scopes\"", at: defaultNode)
         }
-        return Descriptor.Flows.SignOut(request: request, scopes: scopes, defaultScope: defaultScope)
+        let keepNode = node.object?["keepSessionScopes"]
+        let keep = reader.strings("keepSessionScopes")
+        if let keepNode, let unknown = keep.first(where: { !scopes.contains($0) }) {
+            sink.error("keepSessionScopes names \"\(unknown.prefix(40))\", which is not in \"scopes\"", at: keepNode)
+        }
+        return Descriptor.Flows.SignOut(
+            request: request, scopes: scopes, defaultScope: defaultScope, keepSessionScopes: keep)
     }
 }
 

@@ -133,7 +133,17 @@ extension DescriptorDecoder {
         let validate = reader.bool("validateIDToken", default: false)
         let jwks = reader.member("jwks").flatMap { decodeTemplate($0, context: .url) }
         let issuer = reader.member("issuer").flatMap { decodeTemplate($0, context: .url) }
-        return Descriptor.Tokens(accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer)
+        let keys = reader.member("accessTokenKeys").flatMap { decodeTemplate($0, context: .url) }
+        let audience = reader.string("audience")
+        let implicitAssertion = reader.string("implicitAssertion")
+        if format == "paseto_v4_public" && keys == nil {
+            sink.error(
+                "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
+                fixIt: "set \"accessTokenKeys\" to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
+        }
+        return Descriptor.Tokens(
+            accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer, accessTokenKeys: keys,
+            audience: audience, implicitAssertion: implicitAssertion)
     }
 
     func decodeClientPolicy(_ node: JSONNode) -> Descriptor.ClientPolicy? {

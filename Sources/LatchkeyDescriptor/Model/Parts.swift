@@ -126,6 +126,8 @@ extension Descriptor {
             public var scopes: [String]
             /// The default scope.
             public var defaultScope: String?
+            /// Scopes that end other sessions and keep this one.
+            public var keepSessionScopes: [String]
         }
 
         /// Device authorization grant.
@@ -263,6 +265,12 @@ extension Descriptor {
         public var jwks: Template?
         /// Expected issuer.
         public var issuer: Template?
+        /// The key set URL verifiable access tokens are checked against (a PASETO key document).
+        public var accessTokenKeys: Template? = nil
+        /// The `aud` a verified access token must carry.
+        public var audience: String? = nil
+        /// The PASETO implicit assertion for key-document entries that name none.
+        public var implicitAssertion: String? = nil
     }
 
     /// Client policy.

@@ -209,7 +209,8 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/each}}
     }
 
-    /// Signs out: the local session is forgotten first, then the provider is told.
+    /// Signs out: the local session is forgotten first, then the provider is told. A scope that ends only
+    /// the user's other sessions (declared in the descriptor's `keepSessionScopes`) keeps this one.
     /// - Parameter scope: Which sessions to end.
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut(scope: SignOutScope = .{{defaultScopeCase | identifier}}) async throws(LatchkeyRuntime.AuthError) {

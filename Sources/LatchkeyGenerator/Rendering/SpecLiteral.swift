@@ -200,6 +200,10 @@ enum SpecLiteral {
                             ("request", s.request.map(Expr.string)),
                             ("scopes", s.scopes.isEmpty ? nil : .array(s.scopes.map(Expr.string))),
                             ("defaultScope", s.defaultScope.map(Expr.string)),
+                            (
+                                "keepsSessionScopes",
+                                s.keepSessionScopes.isEmpty ? nil : .array(s.keepSessionScopes.map(Expr.string))
+                            ),
                         ]))))
         }
         if let u = f.userInfo {
@@ -325,6 +329,9 @@ enum SpecLiteral {
                 ("validatesIDToken", t.validateIDToken ? .bool(true) : nil),
                 ("jwksURL", t.jwks.map(template)),
                 ("issuer", t.issuer.map(template)),
+                ("accessTokenKeysURL", t.accessTokenKeys.map(template)),
+                ("audience", t.audience.map(Expr.string)),
+                ("implicitAssertion", t.implicitAssertion.map(Expr.string)),
             ]))
     }
 }

@@ -4,6 +4,8 @@ extension AuthClient {
     ///
     /// The request uses the current access token (refreshed first when expired). Its failure does not
     /// keep anyone signed in. Refresh results that arrive afterwards are discarded.
+    /// A scope the descriptor lists in `keepSessionScopes` (such as `others`) ends the user's other
+    /// sessions only: this one stays signed in, and a failure of that request is thrown.
     /// - Parameter scope: The sign-out scope (`local`, `global`, ...) when the provider has scopes.
     /// - Throws: `validation_failed` for a scope the provider does not know; `store_failed` when the
     ///   stored session could not be removed (the session is gone from memory all the same).
@@ -13,6 +15,10 @@ extension AuthClient {
             throw failure(.validationFailed, "Unknown sign-out scope '\(scope)'.")
         }
         try? await ensureLoaded()
+        if let scope, flow?.keepsSessionScopes.contains(scope) ?? false {
+            try await endOtherSessions(scope: scope)
+            return
+        }
         var current = session
         if let expiring = current, expiring.isExpired(at: now()), flow?.request != nil {
             current = (try? await currentSession()) ?? session
@@ -32,5 +38,16 @@ extension AuthClient {
             }
         }
         if let storeError { throw storeError }
+    }
+
+    /// Ends the user's other sessions at the provider and keeps this one (a scope such as `others`).
+    private func endOtherSessions(scope: String) async throws(AuthError) {
+        guard let request = provider.flows.signOut?.request else { return }
+        let current = try await currentSession()
+        let variables: [String: JSON?] = [
+            "scope": .string(scope), "access_token": .string(current.accessToken),
+            "refresh_token": current.refreshToken.map(JSON.string), "id_token": current.idToken.map(JSON.string),
+        ]
+        _ = try await send(request, flow: variables, accessToken: current.accessToken)
     }
 }

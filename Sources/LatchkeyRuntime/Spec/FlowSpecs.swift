@@ -104,12 +104,17 @@ public struct SignOutFlowSpec: Sendable, Hashable {
     public var scopes: [String]
     /// The scope used when the app names none.
     public var defaultScope: String?
+    /// Scopes that end other sessions but keep this one (Supabase's `others`): no local sign-out.
+    public var keepsSessionScopes: [String]
 
     /// Creates the spec.
-    public init(request: String? = nil, scopes: [String] = [], defaultScope: String? = nil) {
+    public init(
+        request: String? = nil, scopes: [String] = [], defaultScope: String? = nil, keepsSessionScopes: [String] = []
+    ) {
         self.request = request
         self.scopes = scopes
         self.defaultScope = defaultScope
+        self.keepsSessionScopes = keepsSessionScopes
     }
 }
 

@@ -36,9 +36,17 @@ struct SupabaseEmailFlowTests {
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/logout", query: ["scope": scope ?? "global"],
                 bearer: session.accessToken)
-            #expect(supabase.client.state == .signedOut)
-            #expect(await supabase.client.cachedSession == nil)
-            #expect(try await harness.storeIsEmpty())
+            if scope == "others" {
+                // Only the other device's session ends; this one stays signed in and stored.
+                #expect(supabase.client.state == .signedIn(session.user!))
+                #expect(await supabase.client.cachedSession?.accessToken == session.accessToken)
+                #expect(try await !harness.storeIsEmpty())
+                _ = try await supabase.client.fetchUser()
+            } else {
+                #expect(supabase.client.state == .signedOut)
+                #expect(await supabase.client.cachedSession == nil)
+                #expect(try await harness.storeIsEmpty())
+            }
             switch scope {
             case "local": #expect(harness.gotrue.liveSessions == 1)
             case "others": #expect(harness.gotrue.liveSessions == 1)
