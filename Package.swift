@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Latchkey", targets: ["Latchkey"]),
         .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
         .library(name: "LatchkeyDescriptor", targets: ["LatchkeyDescriptor"]),
+        .library(name: "LatchkeyRuntime", targets: ["LatchkeyRuntime"]),
         .executable(name: "latchkey-gen", targets: ["latchkey-gen"]),
         .executable(name: "latchkey-demo", targets: ["latchkey-demo"]),
         .executable(name: "latchkey-bench", targets: ["latchkey-bench"]),

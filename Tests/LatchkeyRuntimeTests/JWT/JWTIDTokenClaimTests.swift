@@ -195,3 +195,13 @@ struct JWTIDTokenClaimTests {
         }
     }
 }
+
+extension JWTIDTokenClaimTests {
+    @Test("a date claim beyond year 9999 is refused, and claims always print (fuzzer finding)")
+    func hugeDateClaim() async throws {
+        await expectRefused(["exp": 1e308], "the exp claim is not a NumericDate")
+        await expectRefused(["iat": 253_402_300_800], "the iat claim is not a NumericDate")
+        let claims = try validate(["exp": 253_402_300_799])
+        #expect(!String(describing: claims).isEmpty)
+    }
+}

@@ -20,9 +20,14 @@ struct ClaimReader {
     }
 
     /// A NumericDate claim (seconds since the epoch, possibly fractional), or `nil` when absent or `null`.
+    /// 9999-12-31T23:59:59Z, the latest NumericDate accepted.
+    static let latestNumericDate: Double = 253_402_300_799
+
     func date(_ name: String) throws(AuthError) -> Date? {
         guard let value = present(name) else { return nil }
-        guard let seconds = value.double, seconds.isFinite, seconds >= 0 else {
+        // NumericDates past 9999-12-31 are refused: no real token needs them, and they overflow the
+        // integer conversions that printing a date does.
+        guard let seconds = value.double, seconds.isFinite, seconds >= 0, seconds <= Self.latestNumericDate else {
             throw AuthError(failureCode, "the \(name) claim is not a NumericDate")
         }
         return Date(timeIntervalSince1970: seconds)
