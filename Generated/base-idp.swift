@@ -129,7 +129,13 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             role: "/role",
             scopes: "/scp"
         ),
-        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .pasetoV4Public),
+        tokens: LatchkeyRuntime.TokenSpec(
+            accessTokenFormat: .pasetoV4Public,
+            issuer: "{discovered.issuer}",
+            accessTokenKeysURL: "{discovered.paseto_public_key_endpoint}",
+            audience: "square-experience",
+            implicitAssertion: "square-experience:idp:access:v1"
+        ),
         clientPolicy: LatchkeyRuntime.ClientPolicy(
             confidentialPointer: "/confidential",
             allowedRedirectURIsPointer: "/allowed_redirect_uris"
@@ -273,6 +279,14 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut() async throws(LatchkeyRuntime.AuthError) {
         try await client.signOut()
+    }
+
+    /// The payload a backend receives to take over the session: the access and refresh tokens, the
+    /// token type and lifetime, and the principal from the verified access token.
+    /// - Returns: The JSON payload.
+    /// - Throws: `session_missing` when signed out, `invalid_token` when the access token fails verification.
+    public func serverHandoff() async throws(LatchkeyRuntime.AuthError) -> Foundation.Data {
+        try await client.serverHandoff()
     }
 
     /// Fetches the signed-in user from the provider.

@@ -162,7 +162,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             signOut: LatchkeyRuntime.SignOutFlowSpec(
                 request: "logout",
                 scopes: ["global", "local", "others"],
-                defaultScope: "global"
+                defaultScope: "global",
+                keepsSessionScopes: ["others"]
             ),
             userInfo: LatchkeyRuntime.UserInfoFlowSpec(request: "getUser")
         ),
@@ -583,7 +584,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         case others = "others"
     }
 
-    /// Signs out: the local session is forgotten first, then the provider is told.
+    /// Signs out: the local session is forgotten first, then the provider is told. A scope that ends only
+    /// the user's other sessions (declared in the descriptor's `keepSessionScopes`) keeps this one.
     /// - Parameter scope: Which sessions to end.
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut(scope: SignOutScope = .global) async throws(LatchkeyRuntime.AuthError) {

@@ -139,7 +139,7 @@ extension DescriptorDecoder {
         if format == "paseto_v4_public" && keys == nil {
             sink.error(
                 "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
-                fixIt: "set \"accessTokenKeys\" to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
+                fixIt: "set it to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
         }
         return Descriptor.Tokens(
             accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer, accessTokenKeys: keys,

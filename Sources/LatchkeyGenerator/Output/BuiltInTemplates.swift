@@ -225,6 +225,16 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     }
 {{/if}}
 {{/if}}
+{{#if hasServerHandoff}}
+
+    /// The payload a backend receives to take over the session: the access and refresh tokens, the
+    /// token type and lifetime, and the principal from the verified access token.
+    /// - Returns: The JSON payload.
+    /// - Throws: `session_missing` when signed out, `invalid_token` when the access token fails verification.
+    public func serverHandoff() async throws(LatchkeyRuntime.AuthError) -> Foundation.Data {
+        try await client.serverHandoff()
+    }
+{{/if}}
 {{#if hasUserInfo}}
 
     /// Fetches the signed-in user from the provider.

@@ -26,6 +26,7 @@ enum ClientContext {
         let defaultScope = flows.signOut?.defaultScope ?? flows.signOut?.scopes.first ?? ""
         context["defaultScopeCase"] = .text(SwiftNames.lowerCamelCase(defaultScope))
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
+        context["hasServerHandoff"] = .bool(d.tokens.accessToken == "paseto_v4_public")
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
         context["actions"] = .list(d.actions.map(action))
         context["flowSummary"] = .text(flowSummary(d))

@@ -87,6 +87,7 @@ extension AuthClient {
             throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
         }
         try await validateNewIDToken(fresh, nonce: pending.nonce)
+        try await validateNewAccessToken(fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {
             let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
             fresh.user = try decoder.user(from: userDocument ?? .null)

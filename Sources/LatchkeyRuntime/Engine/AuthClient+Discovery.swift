@@ -6,6 +6,9 @@ struct DiscoveryResult: Sendable {
     let values: [String: String]
     /// The document.
     let document: JSON
+    /// The access-token key set fetched from a discovered URL, created on first use (see
+    /// `AuthClient+AccessToken.swift`); it lives as long as the discovery it depends on.
+    var accessTokenKeys: AccessTokenKeyCache? = nil
 }
 
 extension AuthClient {
@@ -143,7 +146,7 @@ extension ProviderSpec {
     /// The `NAME`s of every `{discovered.NAME}` the descriptor's requests, flows, variables and token
     /// settings refer to.
     var discoveredReferences: Set<String> {
-        var templates: [ValueTemplate] = [tokens.jwksURL, tokens.issuer].compactMap { $0 }
+        var templates: [ValueTemplate] = [tokens.jwksURL, tokens.issuer, tokens.accessTokenKeysURL].compactMap { $0 }
         var parameters = variables + commonHeaders + extraTokenParameters
         for request in requests.values {
             templates.append(request.url)

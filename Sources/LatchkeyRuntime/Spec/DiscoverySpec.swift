@@ -58,15 +58,27 @@ public struct TokenSpec: Sendable, Hashable {
     public var jwksURL: ValueTemplate?
     /// The expected issuer template.
     public var issuer: ValueTemplate?
+    /// The URL template of the key set that verifiable access tokens are checked against: for
+    /// ``Format/pasetoV4Public``, a `{"keys": [...]}` document (``PasetoKeySet/init(document:)``).
+    public var accessTokenKeysURL: ValueTemplate?
+    /// The `aud` a verified access token must carry, or `nil` not to check it.
+    public var audience: String?
+    /// The PASETO implicit assertion access tokens are signed with, used for the key-document entries that
+    /// name none (`nil`: none).
+    public var implicitAssertion: String?
 
     /// Creates the spec.
     public init(
         accessTokenFormat: Format = .opaque, validatesIDToken: Bool = false, jwksURL: ValueTemplate? = nil,
-        issuer: ValueTemplate? = nil
+        issuer: ValueTemplate? = nil, accessTokenKeysURL: ValueTemplate? = nil, audience: String? = nil,
+        implicitAssertion: String? = nil
     ) {
         self.accessTokenFormat = accessTokenFormat
         self.validatesIDToken = validatesIDToken
         self.jwksURL = jwksURL
         self.issuer = issuer
+        self.accessTokenKeysURL = accessTokenKeysURL
+        self.audience = audience
+        self.implicitAssertion = implicitAssertion
     }
 }

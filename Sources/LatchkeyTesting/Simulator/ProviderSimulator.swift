@@ -8,8 +8,23 @@ import Synchronization
 /// the verifier, the refresh token, the identifier and the password, so the same simulator serves any
 /// descriptor: discovery (OpenID or custom), an authorize endpoint that signs the user in at once
 /// (`login_hint=deny` or `deny=1` denies), code exchange with PKCE S256 and one-time codes, password
-/// grants, refresh-token rotation with reuse detection, user documents, sign-out and `/protected`.
+/// grants, refresh-token rotation with reuse detection, device authorization (approved after one
+/// `authorization_pending` poll), ID tokens signed with a key served at `/jwks` and at the path the
+/// descriptor's JWKS URL renders to, user documents, sign-out and `/protected`. Requests that the
+/// descriptor authenticates with a client secret (`basic`, `post`) are refused without one.
 public final class ProviderSimulator: Sendable {
+    /// A part of the simulated provider whose requests ``requests(to:)`` selects.
+    public enum Endpoint: Sendable, Hashable {
+        /// The discovery document (OpenID, RFC 8414, or the descriptor's custom discovery request).
+        case discovery
+        /// The authorize endpoint (the browser's request).
+        case authorize
+        /// The JWKS.
+        case jwks
+        /// One of the descriptor's requests, by name (`exchangeCode`, `refreshToken`, ...).
+        case request(String)
+    }
+
     /// The provider.
     public let provider: ProviderSpec
     /// The simulator's base URL, `http://127.0.0.1:PORT` (also the issuer of URL-configured providers).
@@ -21,8 +36,14 @@ public final class ProviderSimulator: Sendable {
     /// The accounts.
     public let users: [SimulatedUser]
 
+    /// A browser that opens authorization URLs on this simulator whatever their host.
+    public let browser: SimulatorBrowser
+
     private let server: TestHTTPServer
     private let core: SimulatorCore
+    /// One key of each type for every simulator of the process: making a 2048-bit RSA key is the slowest
+    /// part of a start.
+    private static let sharedSigners = Mutex<[TestSigner.KeyType: TestSigner]>([:])
 
     /// Starts a simulator.
     /// - Parameters:
@@ -30,7 +51,9 @@ public final class ProviderSimulator: Sendable {
     ///   - users: The accounts (default: ``SimulatedUser/demo``); the first signs in through the browser.
     /// - Throws: ``TestServerError`` or ``TestSignerError`` when the server or the signing key cannot be made.
     public init(provider: ProviderSpec, users: [SimulatedUser] = [.demo]) throws {
-        let core = SimulatorCore(provider: provider, users: users, signer: try TestSigner(.rsa(bits: 2048)))
+        let pasetoSigner = provider.tokens.accessTokenFormat == .pasetoV4Public ? try Self.signer(.ed25519) : nil
+        let core = SimulatorCore(
+            provider: provider, users: users, signer: try Self.signer(.rsa(bits: 2048)), pasetoSigner: pasetoSigner)
         let server = try TestHTTPServer { request in await core.handle(request) }
         var values: [String: String] = [:]
         for input in provider.inputs {
@@ -45,6 +68,17 @@ public final class ProviderSimulator: Sendable {
         self.issuer = server.baseURL
         self.expectedIssuer = routes.issuer
         self.configurationValues = values
+        self.browser = SimulatorBrowser(base: server.baseURL)
+    }
+
+    private static func signer(_ type: TestSigner.KeyType) throws -> TestSigner {
+        if let signer = sharedSigners.withLock({ $0[type] }) { return signer }
+        let made = try TestSigner(type)  // outside the lock: other simulators never wait on key generation
+        return sharedSigners.withLock { cache in
+            if let cached = cache[type] { return cached }
+            cache[type] = made
+            return made
+        }
     }
 
     deinit {
@@ -87,6 +121,82 @@ public final class ProviderSimulator: Sendable {
         }
     }
 
-    /// Closes the port. Idempotent.
+    /// The requests received so far that went to an endpoint.
+    public func requests(to endpoint: Endpoint) -> [RecordedRequest] {
+        guard let routes = core.routes else { return [] }
+        return server.requests.filter { recorded in
+            let request = SimulatorRequest(recorded)
+            switch endpoint {
+            case .discovery:
+                if case .custom(let name, _) = provider.discovery { return routes.request(request, is: name) }
+                return request.method == "GET" && routes.discoveryPaths.contains(request.path)
+            case .authorize:
+                return request.method == "GET" && request.path == routes.authorizePath
+            case .jwks:
+                return request.method == "GET" && routes.jwksPaths.contains(request.path)
+            case .request(let name):
+                return routes.request(request, is: name)
+            }
+        }
+    }
+
+    /// The token requests received so far: code exchange, refresh, password and device token requests.
+    public var tokenRequests: [RecordedRequest] {
+        guard let routes = core.routes else { return [] }
+        let flows = provider.flows
+        let names = Set(
+            [
+                flows.authorizationCode?.exchangeRequest, flows.refresh?.request, flows.password?.request,
+                flows.deviceCode?.tokenRequest,
+            ].compactMap { $0 })
+        return server.requests.filter { recorded in
+            routes.route(for: SimulatorRequest(recorded)).map { names.contains($0.name) } ?? false
+        }
+    }
+
+    /// The next request that is the descriptor's request `name` is answered with `response` instead
+    /// (after it is recognized, before it is checked).
+    public func failNext(_ response: TestResponse, request name: String) {
+        core.ledger.withLock { $0.requestFaults.append((name, response)) }
+    }
+
+    /// An error response as this provider sends one, for ``failNext(_:request:)``: `providerCode` at the
+    /// descriptor's first code pointer (a JSON number when it is all digits; left out when `nil`), a
+    /// message at a message pointer, `status` at the status pointer when there is one.
+    /// - Parameters:
+    ///   - providerCode: The provider's error code, or `nil` for none.
+    ///   - status: The HTTP status (default 400); with `inSuccessBody`, only the status pointer's value.
+    ///   - inSuccessBody: Answer HTTP 200 with the error in the body (for descriptors with
+    ///     `errorInSuccessBody`, whose pointer is given a value even when there is no code).
+    public func errorResponse(providerCode: String?, status: Int = 400, inSuccessBody: Bool = false) -> TestResponse {
+        core.errorBody(providerCode: providerCode, status: status, inSuccessBody: inSuccessBody)
+    }
+
+    /// The next authorization request is answered with a callback that carries an error instead of a
+    /// code: `error` in the callback's error parameter, `errorCode` in its error-code parameter (when the
+    /// descriptor has one), the state as usual.
+    public func failNextAuthorization(
+        error: String, errorCode: String? = nil, description: String = "The simulated provider refused the sign-in."
+    ) {
+        core.ledger.withLock {
+            $0.authorizationFaults.append(.init(error: error, errorCode: errorCode, description: description))
+        }
+    }
+
+    /// Closes the port. Idempotent. Waits for the server's threads: in async code prefer ``shutdown()``.
     public func stop() { server.stop() }
+
+    /// Closes the port and waits for the server's threads on a thread of its own, so that the
+    /// concurrency pool is never blocked. Idempotent.
+    public func shutdown() async {
+        let server = self.server
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                server.stop()
+                continuation.resume()
+            }
+            thread.name = "latchkey.simulator.shutdown"
+            thread.start()
+        }
+    }
 }

@@ -11,10 +11,27 @@ final class SimulatorCore: Sendable {
     let ledger = Mutex(SimulatorLedger())
     private let routeTable = Mutex<SimulatorRoutes?>(nil)
 
-    init(provider: ProviderSpec, users: [SimulatedUser], signer: TestSigner) {
+    /// Mints the access tokens of descriptors whose access tokens are PASETO `v4.public`.
+    let paseto: SimulatorPaseto?
+
+    init(provider: ProviderSpec, users: [SimulatedUser], signer: TestSigner, pasetoSigner: TestSigner? = nil) {
         self.provider = provider
         self.users = users
         self.signer = signer
+        self.paseto = pasetoSigner.map {
+            SimulatorPaseto(signer: $0, implicitAssertion: provider.tokens.implicitAssertion ?? "")
+        }
+    }
+
+    /// Issues tokens for a grant; the access token is a signed PASETO token when the descriptor verifies them.
+    func issue(_ grant: SimulatorLedger.Grant, in ledger: inout SimulatorLedger) -> (access: String, refresh: String) {
+        var minted: String?
+        if let paseto, let routes {
+            minted = paseto.accessToken(
+                subject: grant.user.id, issuer: routes.accessTokenIssuer,
+                audience: provider.tokens.audience ?? grant.clientID, now: Date(), lifetime: 3600)
+        }
+        return ledger.issue(grant, minted: minted)
     }
 
     var routes: SimulatorRoutes? { routeTable.withLock { $0 } }
@@ -32,13 +49,16 @@ final class SimulatorCore: Sendable {
         let isGet = request.method == "GET"
         if isGet, routes.discoveryPaths.contains(request.path) { return openIDConfiguration(routes) }
         if isGet, request.path == routes.authorizePath { return authorize(request, routes) }
-        if isGet, request.path == "/jwks" {
+        if isGet, routes.jwksPaths.contains(request.path) {
             return .json(["keys": [signer.publicJWK(keyID: keyID, algorithm: .rs256)]])
         }
+        if isGet, let paseto, routes.accessTokenKeyPaths.contains(request.path) { return .json(paseto.keyDocument) }
         if isGet, request.path == "/protected" { return protected(request) }
         guard let route = routes.route(for: request) else {
             return error("not_found", "The simulator has no endpoint \(request.method) \(request.path).", status: 404)
         }
+        if let fault = ledger.withLock({ $0.takeFault(forRequest: route.name) }) { return fault }
+        if let refusal = clientAuthenticationFailure(request, route) { return refusal }
         if route.spec.authorization == .accessToken, route.role != .refresh,
             ledger.withLock({ $0.grant(forAccessToken: request.bearerToken) }) == nil
         {
@@ -62,8 +82,10 @@ final class SimulatorCore: Sendable {
         var document: [String: Any] = ["issuer": routes.issuer]
         for name in SimulatorRoutes.endpointPaths.keys { document[name] = routes.discovered(name) }
         document["response_types_supported"] = ["code"]
-        document["grant_types_supported"] = ["authorization_code", "refresh_token", "password",
-            "urn:ietf:params:oauth:grant-type:device_code"]
+        document["grant_types_supported"] = [
+            "authorization_code", "refresh_token", "password",
+            "urn:ietf:params:oauth:grant-type:device_code",
+        ]
         document["code_challenge_methods_supported"] = ["S256"]
         document["id_token_signing_alg_values_supported"] = ["RS256"]
         document["subject_types_supported"] = ["public"]
@@ -96,7 +118,8 @@ final class SimulatorCore: Sendable {
             if let state { items.append((callback.stateParameter, state)) }
             return .redirect(to: Self.append(items, to: redirect, location: callback.location))
         }
-        let methodName = carriers["code_challenge_method"]
+        let methodName =
+            carriers["code_challenge_method"]
             ?? routes.authorizeLiterals.first { $0.value.lowercased() == "s256" || $0.value == "plain" }?.name
             ?? "code_challenge_method"
         let challenge = request.parameter(carriers["code_challenge"] ?? "code_challenge")
@@ -106,8 +129,16 @@ final class SimulatorCore: Sendable {
             if let state { items.append((callback.stateParameter, state)) }
             return .redirect(to: Self.append(items, to: redirect, location: callback.location))
         }
+        if let fault = ledger.withLock({ $0.takeAuthorizationFault() }) {
+            items.append((callback.errorParameter, fault.error))
+            if let name = callback.errorCodeParameter, let detail = fault.errorCode { items.append((name, detail)) }
+            items.append((callback.errorDescriptionParameter, fault.description))
+            if let state { items.append((callback.stateParameter, state)) }
+            return .redirect(to: Self.append(items, to: redirect, location: callback.location))
+        }
         let user = users.first { loginHint.map($0.isIdentified(by:)) ?? false } ?? users.first ?? .demo
-        let clientID = request.parameter(carriers["clientID"] ?? carriers["discovered.client_id"] ?? "client_id")
+        let clientID =
+            request.parameter(carriers["clientID"] ?? carriers["discovered.client_id"] ?? "client_id")
             ?? routes.inputs["clientID"] ?? "demo-client"
         let code = SimulatorLedger.token("sim_code")
         let record = SimulatorLedger.CodeRecord(
@@ -155,12 +186,13 @@ final class SimulatorCore: Sendable {
                 }
             }
             if route.carriers["redirect_uri"] != nil, redirect != record.redirectURI {
-                return .failure(error(grantCode(), "The redirect_uri does not match the authorization request.", status: 400))
+                return .failure(
+                    error(grantCode(), "The redirect_uri does not match the authorization request.", status: 400))
             }
             let family = SimulatorLedger.token("family")
             record.family = family
             ledger.codes[code] = record
-            let tokens = ledger.issue(.init(user: record.user, family: family, clientID: record.clientID))
+            let tokens = issue(.init(user: record.user, family: family, clientID: record.clientID), in: &ledger)
             return .success((record.user, record.nonce, record.clientID, tokens))
         }
         switch outcome {
@@ -186,7 +218,7 @@ final class SimulatorCore: Sendable {
                 return .failure(error(code, "The refresh token was already used; its family is revoked.", status: 400))
             }
             ledger.refreshTokens[token] = (entry.grant, true)
-            return .success((entry.grant, ledger.issue(entry.grant)))
+            return .success((entry.grant, issue(entry.grant, in: &ledger)))
         }
         switch outcome {
         case .failure(let response): return response
@@ -203,19 +235,23 @@ final class SimulatorCore: Sendable {
         guard let identifier, let secret,
             let user = users.first(where: { $0.isIdentified(by: identifier) }), user.password == secret
         else {
-            return error(providerCode(for: "invalid_credentials") ?? grantCode(), "Invalid login credentials.", status: 400)
+            return error(
+                providerCode(for: "invalid_credentials") ?? grantCode(), "Invalid login credentials.", status: 400)
         }
         let clientID = routes.inputs["clientID"] ?? "demo-client"
-        let tokens = ledger.withLock { $0.issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID)) }
+        let tokens = ledger.withLock {
+            issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
+        }
         return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
     }
 
     private func deviceAuthorization(_ routes: SimulatorRoutes) -> TestResponse {
         let deviceCode = SimulatorLedger.token("sim_device")
         let user = users.first ?? .demo
-        ledger.withLock { $0.deviceCodes[deviceCode] = user }
+        ledger.withLock { $0.deviceCodes[deviceCode] = SimulatorLedger.DeviceRecord(user: user) }
         return .json([
-            "device_code": deviceCode, "user_code": "WDJB-MJHT", "verification_uri": routes.base.absoluteString + "/device/verify",
+            "device_code": deviceCode, "user_code": "WDJB-MJHT",
+            "verification_uri": routes.base.absoluteString + "/device/verify",
             "verification_uri_complete": routes.base.absoluteString + "/device/verify?user_code=WDJB-MJHT",
             "expires_in": 600, "interval": 1,
         ])
@@ -226,14 +262,27 @@ final class SimulatorCore: Sendable {
     {
         let code = request.parameter(route.carriers["device_code"] ?? "device_code")
         let clientID = routes.inputs["clientID"] ?? "demo-client"
-        let outcome: (SimulatedUser, (String, String))? = ledger.withLock { ledger in
-            guard let code, let user = ledger.deviceCodes.removeValue(forKey: code) else { return nil }
-            return (user, ledger.issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID)))
+        // The user approves right after the first poll: that one is answered `authorization_pending`.
+        let outcome: SimulatorOutcome<(SimulatedUser, (String, String))> = ledger.withLock { ledger in
+            guard let code, var record = ledger.deviceCodes[code] else {
+                return .failure(error("expired_token", "The device code is unknown or was already used.", status: 400))
+            }
+            record.polls += 1
+            guard record.polls > 1 else {
+                ledger.deviceCodes[code] = record
+                return .failure(
+                    error("authorization_pending", "The user has not approved the device yet.", status: 400))
+            }
+            ledger.deviceCodes[code] = nil
+            let grant = SimulatorLedger.Grant(
+                user: record.user, family: SimulatorLedger.token("family"), clientID: clientID)
+            return .success((record.user, issue(grant, in: &ledger)))
         }
-        guard let (user, tokens) = outcome else {
-            return error("expired_token", "The device code is unknown or was already used.", status: 400)
+        switch outcome {
+        case .failure(let response): return response
+        case .success(let (user, tokens)):
+            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
         }
-        return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
     }
 
     private func generic(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
@@ -256,7 +305,7 @@ final class SimulatorCore: Sendable {
             let user = users.first ?? .demo
             let clientID = routes.inputs["clientID"] ?? "demo-client"
             let tokens = ledger.withLock {
-                $0.issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID))
+                issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
             }
             return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
         }
@@ -277,7 +326,12 @@ final class SimulatorCore: Sendable {
         JSONPointerWriter.set(3600, at: mapping.expiresIn, in: &document)
         JSONPointerWriter.set(now + 3600, at: mapping.expiresAt, in: &document)
         JSONPointerWriter.set("openid profile email", at: mapping.scope, in: &document)
-        JSONPointerWriter.set(userDocument(user), at: mapping.user, in: &document)
+        if mapping.user == "" {
+            // The token response is the user document itself (Firebase's `signInWithPassword`).
+            for (name, value) in userDocument(user) where document[name] == nil { document[name] = value }
+        } else {
+            JSONPointerWriter.set(userDocument(user), at: mapping.user, in: &document)
+        }
         if provider.tokens.validatesIDToken,
             let idToken = idToken(user: user, nonce: nonce, clientID: clientID, issuer: routes.issuer, now: now)
         {
@@ -329,12 +383,60 @@ final class SimulatorCore: Sendable {
     // MARK: - Errors
 
     /// An error body with the code and message at the descriptor's pointers (and at `/error`).
+    /// A message pointer that shares the code pointer (Firebase's `/error/message`) is left alone.
     func error(_ code: String, _ message: String, status: Int) -> TestResponse {
         var document: [String: Any] = ["error": code, "error_description": message]
-        JSONPointerWriter.set(code, at: provider.errors.codePointers.first, in: &document)
-        JSONPointerWriter.set(message, at: provider.errors.messagePointers.first, in: &document)
+        let codePointer = provider.errors.codePointers.first
+        if let pointer = provider.errors.messagePointers.first, pointer != codePointer {
+            JSONPointerWriter.set(message, at: pointer, in: &document)
+        }
+        JSONPointerWriter.set(code, at: codePointer, in: &document)
         JSONPointerWriter.set(status, at: provider.errors.statusPointer, in: &document)
         return .json(document, status: status)
+    }
+
+    /// A provider error body as the descriptor's error mapping reads it: the code at the first code
+    /// pointer (a JSON number when it is all digits), a message at the first message pointer that does not
+    /// overlap it, the status at the status pointer. `inSuccessBody` answers HTTP 200 and makes sure the
+    /// success-body error pointer holds a value.
+    func errorBody(providerCode: String?, status: Int, inSuccessBody: Bool) -> TestResponse {
+        let errors = provider.errors
+        let codePointer = errors.codePointers.first ?? "/error"
+        var document: [String: Any] = [:]
+        let overlaps = { (a: String, b: String) in a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") }
+        if let messagePointer = errors.messagePointers.first(where: { !overlaps($0, codePointer) }) {
+            JSONPointerWriter.set("Simulated provider error.", at: messagePointer, in: &document)
+        }
+        let codeValue: Any? = providerCode.map { code -> Any in
+            if let number = Int(code), code.allSatisfy(\.isWholeNumber) { return NSNumber(value: number) }
+            return code
+        }
+        if let codeValue { JSONPointerWriter.set(codeValue, at: codePointer, in: &document) }
+        if let statusPointer = errors.statusPointer, !overlaps(statusPointer, codePointer) {
+            JSONPointerWriter.set(status, at: statusPointer, in: &document)
+        }
+        guard inSuccessBody else { return .json(document, status: status) }
+        if let pointer = errors.successBodyErrorPointer, !overlaps(pointer, codePointer) || codeValue == nil {
+            JSONPointerWriter.set(codeValue ?? "simulated_error", at: pointer, in: &document)
+        }
+        return .json(document, status: 200)
+    }
+
+    /// Refuses a request whose descriptor authenticates the client (`basic` or `post`) but that came
+    /// without a client secret.
+    private func clientAuthenticationFailure(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route)
+        -> TestResponse?
+    {
+        let authenticated: Bool
+        switch route.spec.clientAuthentication {
+        case .none: return nil
+        case .basic: authenticated = request.basicCredentials.map { !$0.id.isEmpty && !$0.secret.isEmpty } ?? false
+        case .post: authenticated = request.parameter("client_secret") != nil
+        }
+        guard !authenticated else { return nil }
+        return error(
+            providerCode(for: "invalid_client") ?? "invalid_client",
+            "The \(route.spec.clientAuthentication.rawValue) client authentication is missing.", status: 401)
     }
 
     /// The provider code the descriptor maps to a stable code, if it has one.

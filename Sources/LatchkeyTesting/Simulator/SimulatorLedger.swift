@@ -20,12 +20,28 @@ struct SimulatorLedger: Sendable {
         var clientID: String
     }
 
+    /// An issued device code: its user and how often it was polled.
+    struct DeviceRecord: Sendable {
+        var user: SimulatedUser
+        var polls = 0
+    }
+
+    /// An error the authorize endpoint sends back instead of a code.
+    struct AuthorizationFault: Sendable {
+        var error: String
+        var errorCode: String?
+        var description: String
+    }
+
     var codes: [String: CodeRecord] = [:]
     var accessTokens: [String: Grant] = [:]
     var refreshTokens: [String: (grant: Grant, used: Bool)] = [:]
-    var deviceCodes: [String: SimulatedUser] = [:]
+    var deviceCodes: [String: DeviceRecord] = [:]
     var revokedFamilies: Set<String> = []
     var faults: [(path: String?, response: TestResponse)] = []
+    /// Faults for a descriptor request by name (its path and constant parameters must match).
+    var requestFaults: [(request: String, response: TestResponse)] = []
+    var authorizationFaults: [AuthorizationFault] = []
 
     /// A fresh random token with a prefix.
     static func token(_ prefix: String) -> String {
@@ -40,8 +56,11 @@ struct SimulatorLedger: Sendable {
     }
 
     /// Issues an access and a refresh token in a family.
-    mutating func issue(_ grant: Grant) -> (access: String, refresh: String) {
-        let access = Self.token("sim_at")
+    /// - Parameters:
+    ///   - grant: What the tokens belong to.
+    ///   - minted: A signed access token to use (PASETO), or `nil` for a random opaque one.
+    mutating func issue(_ grant: Grant, minted: String? = nil) -> (access: String, refresh: String) {
+        let access = minted ?? Self.token("sim_at")
         let refresh = Self.token("sim_rt")
         accessTokens[access] = grant
         refreshTokens[refresh] = (grant, false)
@@ -54,6 +73,17 @@ struct SimulatorLedger: Sendable {
         if let family = accessTokens[token]?.family ?? refreshTokens[token]?.grant.family {
             revokedFamilies.insert(family)
         }
+    }
+
+    /// Takes the first queued fault for a descriptor request.
+    mutating func takeFault(forRequest name: String?) -> TestResponse? {
+        guard let name, let index = requestFaults.firstIndex(where: { $0.request == name }) else { return nil }
+        return requestFaults.remove(at: index).response
+    }
+
+    /// Takes the first queued authorization fault.
+    mutating func takeAuthorizationFault() -> AuthorizationFault? {
+        authorizationFaults.isEmpty ? nil : authorizationFaults.removeFirst()
     }
 
     /// Takes the first queued fault for a path (or for any path).

@@ -45,6 +45,13 @@ struct SimulatorRoutes: Sendable {
     var authorizePath: String?
     var authorizeCarriers: [String: String] = [:]
     var authorizeLiterals: [(name: String, value: String)] = []
+    /// Where the simulator serves its JWKS: `/jwks` and whatever path the descriptor's `tokens.jwks`
+    /// template renders to (`https://appleid.apple.com/auth/keys` → `/auth/keys`).
+    var jwksPaths: Set<String> = ["/jwks"]
+    /// Where the simulator serves its PASETO key document (the rendered `tokens.accessTokenKeys`).
+    var accessTokenKeyPaths: Set<String> = []
+    /// The `iss` of verifiable access tokens: the descriptor's token issuer, else the issuer.
+    var accessTokenIssuer: String
 
     init(provider: ProviderSpec, base: URL, inputs: [String: String]) {
         self.base = base
@@ -58,7 +65,10 @@ struct SimulatorRoutes: Sendable {
         self.variables = variables
         let render: (ValueTemplate) -> String? = { template in
             template.render { name in
-                variables[name] ?? (name.hasPrefix("discovered.") ? Self.discoveredValue(String(name.dropFirst(11)), base: base, issuer: nil, inputs: inputs) : nil)
+                variables[name]
+                    ?? (name.hasPrefix("discovered.")
+                        ? Self.discoveredValue(String(name.dropFirst(11)), base: base, issuer: nil, inputs: inputs)
+                        : nil)
             }
         }
         var issuer = base.absoluteString
@@ -70,6 +80,7 @@ struct SimulatorRoutes: Sendable {
             issuer = value
         }
         self.issuer = issuer
+        self.accessTokenIssuer = provider.tokens.issuer.flatMap(render) ?? issuer
 
         if case .openID = provider.discovery {
             let issuerPath = Self.path(of: issuer) ?? ""
@@ -103,6 +114,24 @@ struct SimulatorRoutes: Sendable {
             authorizePath = Self.path(of: url)
             (authorizeCarriers, authorizeLiterals) = Self.analyze(flow.authorizeQuery)
         }
+        if let template = provider.tokens.jwksURL, let url = render(template), let path = Self.path(of: url) {
+            jwksPaths.insert(path)
+        }
+        if let template = provider.tokens.accessTokenKeysURL, let url = render(template), let path = Self.path(of: url)
+        {
+            accessTokenKeyPaths.insert(path)
+        }
+    }
+
+    /// The route of a request by its descriptor name.
+    func route(named name: String) -> Route? {
+        routes.first { $0.name == name }
+    }
+
+    /// Whether a received request is the descriptor's request `name` (same method and path, and the
+    /// route the simulator would pick for it).
+    func request(_ request: SimulatorRequest, is name: String) -> Bool {
+        route(for: request)?.name == name
     }
 
     /// A `{discovered.NAME}` value: the simulator's endpoint, the issuer, or a configuration value.
@@ -124,8 +153,11 @@ struct SimulatorRoutes: Sendable {
         return normalize(components.percentEncodedPath)
     }
 
+    /// Percent-decodes a path and removes trailing slashes, so that a template's `@me` and a received
+    /// `%40me` compare equal.
     static func normalize(_ path: String) -> String {
-        var path = path.isEmpty ? "/" : path
+        var path = path.removingPercentEncoding ?? path
+        if path.isEmpty { path = "/" }
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
     }
@@ -190,6 +222,19 @@ struct SimulatorRequest: Sendable {
     func parameter(_ name: String?) -> String? {
         guard let name, let value = parameters[name], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// The client id and secret of an `Authorization: Basic` header (RFC 6749 §2.3.1: each form-encoded).
+    var basicCredentials: (id: String, secret: String)? {
+        guard let header = recorded.header("Authorization") else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic", let data = Data(base64Encoded: String(parts[1])),
+            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
+        let decode = { (part: Substring) in
+            String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+        }
+        return (decode(text[..<colon]), decode(text[text.index(after: colon)...]))
     }
 
     /// The bearer token of the `Authorization` header.

@@ -9,14 +9,18 @@ struct SimulatorTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
         var rewritten = request
-        if request.url.host != base.host || request.url.port != base.port,
-            var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        {
-            components.scheme = base.scheme
-            components.host = base.host
-            components.port = base.port
-            if let url = components.url { rewritten.url = url }
-        }
+        rewritten.url = Self.route(request.url, to: base)
         return try await inner.send(rewritten)
+    }
+
+    /// The URL with the scheme, host and port of `base` (unchanged when it is already on `base`).
+    static func route(_ url: URL, to base: URL) -> URL {
+        guard url.host != base.host || url.port != base.port,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        components.scheme = base.scheme
+        components.host = base.host
+        components.port = base.port
+        return components.url ?? url
     }
 }

@@ -1,18 +1,175 @@
 import Foundation
 import Latchkey
 import LatchkeyTesting
+import Synchronization
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
-/// The generated clients' specs, by descriptor name.
-enum GeneratedProviders {
-    static let all: [String: ProviderSpec] = [
-        "oidc": OidcClient.provider,
-        "supabase": SupabaseClient.provider,
-        "base-idp": BaseIdPClient.provider,
-        "sap-cdc": SAPCustomerDataCloudClient.provider,
-    ]
+/// A generated client's spec, its simulator and a runtime client on it, set up from the spec alone, so
+/// that every descriptor in `LatchkeyProviders.all` is tested without Swift written for it.
+struct ConformanceHarness {
+    let spec: ProviderSpec
+    let simulator: ProviderSimulator
+    let client: AuthClient
+    /// The redirect URI of browser sign-ins: a custom scheme when the provider accepts one, else https.
+    let redirectURI: URL
+    /// The device-flow pauses the client asked for (they return at once).
+    let sleeps: SleepLog
+
+    /// The client secret given to providers whose requests authenticate the client.
+    static let clientSecret = "conformance-client-secret"
+
+    /// The spec of a generated provider, by descriptor name.
+    static func spec(named name: String) throws -> ProviderSpec {
+        try #require(LatchkeyProviders.all.first { $0.name == name }, "No generated provider named '\(name)'.")
+    }
+
+    /// Runs `body` with a harness for the provider `name`; the simulator is shut down afterwards (off the
+    /// concurrency pool), also when `body` throws.
+    static func run(_ name: String, _ body: (ConformanceHarness) async throws -> Void) async throws {
+        let spec = try spec(named: name)
+        try await withSimulator(spec) { simulator in
+            try await body(try make(spec, simulator))
+        }
+    }
+
+    private static func make(_ spec: ProviderSpec, _ simulator: ProviderSimulator) throws -> ConformanceHarness {
+        let redirect = redirectURI(for: spec)
+        var configuration = simulator.configuration(redirectURI: redirect)
+        if needsClientSecret(spec) { configuration.clientSecret = clientSecret }
+        let sleeps = SleepLog()
+        let options = AuthClientOptions(
+            transport: simulator.transport, store: InMemorySessionStore(),
+            sleep: { duration in sleeps.record(duration) })
+        let client = try AuthClient(provider: spec, configuration: configuration, options: options)
+        return ConformanceHarness(
+            spec: spec, simulator: simulator, client: client, redirectURI: redirect, sleeps: sleeps)
+    }
+
+    /// Whether any request authenticates the client with a secret (`basic` or `post`).
+    static func needsClientSecret(_ spec: ProviderSpec) -> Bool {
+        spec.requests.values.contains { $0.clientAuthentication != .none }
+    }
+
+    static func redirectURI(for spec: ProviderSpec) -> URL {
+        let kinds = spec.callback.allowedRedirectKinds
+        if kinds.contains(.customScheme) { return URL(string: "dev.latchkey.conformance://callback")! }
+        if kinds.contains(.https) { return URL(string: "https://conformance.latchkey.dev/callback")! }
+        return URL(string: "http://127.0.0.1:9/callback")!
+    }
+
+    /// Values for authorize-query variables that are neither standard, inputs nor discovered (Supabase's
+    /// `{provider}`): the app passes them as additional parameters.
+    var extraAuthorizeParameters: [String: String] {
+        let standard: Set<String> = [
+            "redirect_uri", "state", "nonce", "scope", "code_challenge", "code_challenge_method", "prompt",
+            "login_hint", "max_age",
+        ]
+        var extra: [String: String] = [:]
+        for parameter in spec.flows.authorizationCode?.authorizeQuery ?? [] {
+            if case .string(let template) = parameter.value, let variable = template.soleVariable,
+                !variable.contains("."), !standard.contains(variable),
+                !spec.inputs.contains(where: { $0.name == variable })
+            {
+                extra[variable] = "github"
+            }
+        }
+        return extra
+    }
+
+    /// The sign-in that issues the first session: the password flow when declared (one request), else
+    /// the browser flow.
+    @discardableResult
+    func signIn() async throws(AuthError) -> Session {
+        if spec.flows.password != nil, let user = simulator.users.first {
+            return try await client.signIn(username: user.email, password: user.password)
+        }
+        return try await client.signInWithBrowser(
+            using: simulator.browser, additionalParameters: extraAuthorizeParameters)
+    }
+
+    /// The browser part of a sign-in: prepares it and follows the simulator to the callback URL.
+    func browserCallback() async throws(AuthError) -> URL {
+        let request = try await client.prepareAuthorization(additionalParameters: extraAuthorizeParameters)
+        return try await simulator.browser.follow(request.url, until: request.redirectURI)
+    }
+
+    /// The name of the request the error-mapping tests make fail: the password request when declared,
+    /// else the code exchange.
+    var tokenRequestName: String? {
+        spec.flows.password?.request ?? spec.flows.authorizationCode?.exchangeRequest
+    }
+
+    /// Sends exactly one token request (``tokenRequestName``) and returns what it threw.
+    func failingTokenRequest() async throws -> AuthError? {
+        do {
+            if spec.flows.password != nil {
+                let user = try #require(simulator.users.first)
+                try await client.signIn(username: user.email, password: user.password)
+            } else {
+                try await client.handleCallback(try await browserCallback())
+            }
+            return nil
+        } catch let error as AuthError {
+            return error
+        }
+    }
+
+    /// The name of the parameter whose value is exactly `{variable}` in a parameter list.
+    static func carrier(of variable: String, in parameters: [ParameterSpec]) -> String? {
+        parameters.first { parameter in
+            if case .string(let template) = parameter.value { return template.soleVariable == variable }
+            return false
+        }?.name
+    }
+
+    /// The first row that matches a provider code and status: the runtime's documented rule.
+    static func firstMatch(
+        _ rules: [ErrorMappingSpec.Rule], providerCode: String?, status: Int?
+    ) -> ErrorMappingSpec.Rule? {
+        rules.first { $0.matches(providerCode: providerCode, status: status) }
+    }
+
+    /// A provider code that triggers a row: its code, or its prefix followed by `x`; `nil` for a row
+    /// that matches on the status only.
+    static func triggeringCode(of rule: ErrorMappingSpec.Rule) -> String? {
+        rule.providerCode ?? rule.providerCodePrefix.map { $0 + "x" }
+    }
+}
+
+/// Runs `body` with a simulator for `provider`, then shuts it down off the concurrency pool (also when
+/// `body` throws): `stop()` waits for the server's threads, which a test must not do on the pool.
+func withSimulator(_ provider: ProviderSpec, _ body: (ProviderSimulator) async throws -> Void) async throws {
+    let simulator = try ProviderSimulator(provider: provider)
+    do {
+        try await body(simulator)
+    } catch {
+        await simulator.shutdown()
+        throw error
+    }
+    await simulator.shutdown()
+}
+
+/// The durations an injected `sleep` was asked for.
+final class SleepLog: Sendable {
+    private let durations = Mutex<[Duration]>([])
+
+    func record(_ duration: Duration) { durations.withLock { $0.append(duration) } }
+
+    var all: [Duration] { durations.withLock { $0 } }
+}
+
+extension RecordedRequest {
+    /// A parameter from the query, the form body or the JSON body.
+    func parameter(_ name: String) -> String? {
+        if let value = query(name) { return value }
+        if let value = formBody[name] { return value }
+        if let object = jsonBody as? [String: Any], let value = object[name] { return value as? String ?? "\(value)" }
+        return nil
+    }
 }
 
 /// Sends a request and returns the status and the JSON object of the answer.

@@ -1,0 +1,448 @@
+import Foundation
+import Latchkey
+import LatchkeyTesting
+import Synchronization
+
+/// A clock shared by the Base IdP server and the clients under test, so that token times and the client's
+/// expiry checks agree; tests move it by hand.
+final class BaseIdPClock: Sendable {
+    private let current: Mutex<Date>
+
+    /// Starts at the current time rounded down to a whole second (RFC 3339 claims carry whole seconds).
+    init() {
+        current = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// The time.
+    var now: Date { current.withLock { $0 } }
+
+    /// Moves the clock forward.
+    func advance(_ seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// A Base IdP look-alike on a ``TestHTTPServer`` that follows the public TypeScript SDK's wire contract and
+/// issues real PASETO `v4.public` access tokens (PAE, then an Ed25519 signature from ``TestSigner``):
+///
+/// - `GET /v1/client-config?key=` → the client's configuration (404 `client_not_found` for another key);
+/// - `GET /.well-known/square-identity` → the identity metadata;
+/// - `GET /v1/paseto-keys` → `{keys: [{kid, alg: "v4.public", kty: "OKP", crv: "Ed25519", public_key_base64,
+///   implicit_assertion?}]}` (the SDK hard-codes the implicit assertion; the document names one only when
+///   ``BaseIdPState/publishedImplicitAssertion`` is set, and tokens are then signed with that one);
+/// - `GET /oauth2/authorize` → checks the request (client, registered redirect URI, PKCE S256, state, nonce)
+///   and redirects to the app as ``authorizeOutcome`` says;
+/// - `POST /oauth2/token` (form) → `authorization_code` with PKCE and `refresh_token` with rotation;
+/// - `GET /v1/me` with `Authorization: Bearer` → the principal.
+///
+/// Access tokens carry `iss, sub, aud, exp, nbf, iat, jti, gid, email, name, role, sid, ctx, scp, token_use`,
+/// a `{kid, alg, typ}` footer and the implicit assertion `square-experience:idp:access:v1`.
+final class BaseIdPServer: Sendable {
+    /// The client key the app is configured with (`BASE_IDP_CLIENT_ID`, sent as `?key=`).
+    static let clientKey = "pk_latchkey_ios_7c1e"
+    /// The client id the configuration resolves the key to.
+    static let clientID = "latchkey-ios"
+    /// The access tokens' audience.
+    static let audience = "square-experience"
+    /// The implicit assertion every access token is signed with.
+    static let implicitAssertion = "square-experience:idp:access:v1"
+    /// The app's custom-scheme redirect URI.
+    static let customRedirect = URL(string: "dev.example.latchkey://oauth/base-idp")!
+    /// The app's loopback redirect URI (registered with its port).
+    static let loopbackRedirect = URL(string: "http://127.0.0.1:47913/oauth/callback")!
+    /// The person who signs in.
+    static let person = Person(
+        sub: "usr_01J9ZK3Q", gid: "gid_5f0c2a9e", email: "ada@example.com", name: "Ada Lovelace", role: "member",
+        scopes: ["openid", "profile", "email"])
+
+    /// A Base IdP account.
+    struct Person: Sendable {
+        var sub: String
+        var gid: String
+        var email: String
+        var name: String
+        var role: String
+        var scopes: [String]
+    }
+
+    /// What the authorization endpoint does with a valid request.
+    enum AuthorizeOutcome: Sendable {
+        /// Redirects to the app with a code and the request's state.
+        case approve
+        /// The user refuses: `error=access_denied` with the request's state.
+        case deny
+        /// Redirects with a code but another state.
+        case forgeState
+        /// Redirects with a code and the state to another URI than the request's.
+        case redirect(to: URL)
+        /// Shows a page instead of redirecting.
+        case page
+    }
+
+    /// A defect put into the access tokens issued from now on.
+    enum TokenDefect: Sendable {
+        case none
+        /// The payload is changed after signing (role `admin`), the signature kept.
+        case tampered
+        /// `exp` five minutes in the past.
+        case expired
+        /// Another `aud`.
+        case wrongAudience
+        /// Another `iss`.
+        case wrongIssuer
+        /// Signed with a key the key set does not list.
+        case unknownKey
+        /// `token_use` is `refresh`.
+        case notForAccess
+        /// Signed with another implicit assertion.
+        case otherImplicitAssertion
+    }
+
+    let http: TestHTTPServer
+    let clock: BaseIdPClock
+    private let core: BaseIdPCore
+
+    /// Starts a server.
+    init(clock: BaseIdPClock) throws {
+        let core = try BaseIdPCore(clock: clock)
+        self.core = core
+        self.clock = clock
+        self.http = try TestHTTPServer { request in core.handle(request) }
+        let issuer = http.baseURL.absoluteString
+        core.state.withLock {
+            $0.issuer = issuer
+        }
+    }
+
+    /// The issuer (`http://127.0.0.1:PORT`).
+    var issuer: String { http.baseURL.absoluteString }
+
+    /// Changes the server's behaviour.
+    func configure(_ change: (inout BaseIdPState) -> Void) {
+        core.state.withLock { change(&$0) }
+    }
+
+    /// Replaces the signing key by a new one with a new `kid`; the key set then lists only the new key.
+    func rotateKey() throws {
+        let signer = try TestSigner(.ed25519)
+        core.state.withLock {
+            $0.keyGeneration += 1
+            $0.signer = signer
+            $0.keyID = "base-k\($0.keyGeneration)"
+        }
+    }
+
+    /// The current signing key's id.
+    var keyID: String { core.state.withLock { $0.keyID } }
+
+    /// Every request received, in order.
+    var requests: [RecordedRequest] { http.requests }
+
+    /// The requests to one path.
+    func requests(_ path: String) -> [RecordedRequest] { http.requests.filter { $0.path == path } }
+
+    /// The paths of every request, in order.
+    var paths: [String] { http.requests.map(\.path) }
+
+    /// Forgets the recorded requests.
+    func resetRecording() { http.resetRecording() }
+
+    /// Stops the server on a thread of its own (stopping waits for the server's threads, which must never
+    /// happen on the cooperative pool).
+    func shutdown() async {
+        let http = self.http
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                http.stop()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// The S256 challenge of a verifier, computed here from SHA-256 and base64url.
+    static func challenge(for verifier: String) -> String {
+        Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
+    }
+
+    /// An RFC 3339 date-time with whole seconds, in UTC.
+    static func rfc3339(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// PASETO's pre-authentication encoding (paseto-spec, Common.md), written out here rather than taken
+    /// from the runtime: `LE64(count) || (LE64(len) || piece)...`.
+    static func preAuthenticationEncoding(_ pieces: [[UInt8]]) -> [UInt8] {
+        func le64(_ value: Int) -> [UInt8] {
+            let cleared = UInt64(value) & 0x7FFF_FFFF_FFFF_FFFF
+            return (0..<8).map { UInt8(truncatingIfNeeded: cleared >> (8 * UInt64($0))) }
+        }
+        var out = le64(pieces.count)
+        for piece in pieces { out += le64(piece.count) + piece }
+        return out
+    }
+
+    /// Signs a `v4.public` token: `v4.public.` + base64url(m || Ed25519(PAE(h, m, f, i))) + `.` + base64url(f).
+    static func sign(message: [UInt8], footer: [UInt8], implicitAssertion: [UInt8], with signer: TestSigner) throws
+        -> (token: String, signature: [UInt8])
+    {
+        let header = Array("v4.public.".utf8)
+        let signed = preAuthenticationEncoding([header, message, footer, implicitAssertion])
+        let signature = try signer.sign(signed, algorithm: .edDSA)
+        return (assemble(message: message, signature: signature, footer: footer), signature)
+    }
+
+    static func assemble(message: [UInt8], signature: [UInt8], footer: [UInt8]) -> String {
+        "v4.public." + Base64URL.encode(message + signature) + "." + Base64URL.encode(footer)
+    }
+
+    /// JSON bytes with sorted keys.
+    static func jsonBytes(_ object: [String: Any]) -> [UInt8] {
+        Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    }
+}
+
+/// The server's mutable state.
+struct BaseIdPState: Sendable {
+    struct CodeGrant: Sendable {
+        var redirectURI: String
+        var challenge: String
+        var scope: String
+        var nonce: String
+    }
+
+    var issuer = ""
+    var clientKey = BaseIdPServer.clientKey
+    var confidential = false
+    var allowedRedirectURIs = [
+        BaseIdPServer.customRedirect.absoluteString, BaseIdPServer.loopbackRedirect.absoluteString,
+    ]
+    var authorizeOutcome = BaseIdPServer.AuthorizeOutcome.approve
+    var tokenDefect = BaseIdPServer.TokenDefect.none
+    var accessLifetime = 900
+    var publishedImplicitAssertion: String?
+    var person = BaseIdPServer.person
+
+    var signer: TestSigner
+    var keyID = "base-k1"
+    var keyGeneration = 1
+    var codes: [String: CodeGrant] = [:]
+    var liveRefreshTokens: Set<String> = []
+    var liveAccessTokens: Set<String> = []
+    var serial = 0
+
+    mutating func next(_ prefix: String) -> String {
+        serial += 1
+        return "\(prefix)_\(serial)_\(UUID().uuidString.prefix(8))"
+    }
+}
+
+/// The request handling of ``BaseIdPServer`` (the server's threads hold this, not the server).
+final class BaseIdPCore: Sendable {
+    let state: Mutex<BaseIdPState>
+    let clock: BaseIdPClock
+
+    init(clock: BaseIdPClock) throws {
+        self.clock = clock
+        self.state = Mutex(BaseIdPState(signer: try TestSigner(.ed25519)))
+    }
+
+    func handle(_ request: RecordedRequest) -> TestResponse {
+        state.withLock { state in
+            switch (request.method, request.path) {
+            case ("GET", "/v1/client-config"): return clientConfig(request, &state)
+            case ("GET", "/.well-known/square-identity"): return .json(metadata(state))
+            case ("GET", "/v1/paseto-keys"): return keySet(state)
+            case ("GET", "/oauth2/authorize"): return authorize(request, &state)
+            case ("POST", "/oauth2/token"): return token(request, &state)
+            case ("GET", "/v1/me"): return me(request, state)
+            default: return .json(["error": "not_found"], status: 404)
+            }
+        }
+    }
+
+    // MARK: - Routes
+
+    private func endpoints(_ state: BaseIdPState) -> [String: Any] {
+        [
+            "issuer": state.issuer,
+            "authorization_endpoint": state.issuer + "/oauth2/authorize",
+            "token_endpoint": state.issuer + "/oauth2/token",
+            "paseto_public_key_endpoint": state.issuer + "/v1/paseto-keys",
+        ]
+    }
+
+    private func clientConfig(_ request: RecordedRequest, _ state: inout BaseIdPState) -> TestResponse {
+        guard request.query("key") == state.clientKey else {
+            return .json(["error": "client_not_found", "message": "no client has this key"], status: 404)
+        }
+        var config = endpoints(state)
+        config["client_id"] = BaseIdPServer.clientID
+        config["anon_key"] = state.clientKey
+        config["product"] = "latchkey"
+        config["display_name"] = "Latchkey Tests"
+        config["app_domain"] = "latchkey.example"
+        config["allowed_redirect_uris"] = state.allowedRedirectURIs
+        config["allowed_scopes"] = ["openid", "profile", "email"]
+        config["allowed_auth_methods"] = ["password", "magic_link"]
+        config["requested_claims"] = ["email", "profile"]
+        config["confidential"] = state.confidential
+        config["status"] = "active"
+        return .json(config)
+    }
+
+    private func metadata(_ state: BaseIdPState) -> [String: Any] {
+        var metadata = endpoints(state)
+        metadata["token_format"] = "paseto"
+        metadata["paseto_purpose"] = "v4.public"
+        metadata["grant_types_supported"] = ["authorization_code", "refresh_token"]
+        metadata["code_challenge_methods_supported"] = ["S256"]
+        metadata["token_endpoint_auth_methods_supported"] = ["none", "client_secret_post"]
+        return metadata
+    }
+
+    private func keySet(_ state: BaseIdPState) -> TestResponse {
+        guard case .ed25519(let raw) = state.signer.publicKey else { return .text("no key", status: 500) }
+        var key: [String: Any] = [
+            "kid": state.keyID, "alg": "v4.public", "kty": "OKP", "crv": "Ed25519",
+            "public_key_base64": Data(raw).base64EncodedString(),
+        ]
+        if let assertion = state.publishedImplicitAssertion { key["implicit_assertion"] = assertion }
+        return .json(["keys": [key]])
+    }
+
+    private func authorize(_ request: RecordedRequest, _ state: inout BaseIdPState) -> TestResponse {
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard query["client_id"] == BaseIdPServer.clientID, query["response_type"] == "code",
+            let redirect = query["redirect_uri"], state.allowedRedirectURIs.contains(redirect),
+            query["code_challenge_method"] == "S256", let challenge = query["code_challenge"], !challenge.isEmpty,
+            let requestState = query["state"], !requestState.isEmpty, let nonce = query["nonce"], !nonce.isEmpty,
+            let scope = query["scope"]
+        else {
+            return .text("invalid authorization request", status: 400)
+        }
+        let code = state.next("code")
+        state.codes[code] = .init(redirectURI: redirect, challenge: challenge, scope: scope, nonce: nonce)
+        func back(_ target: String, _ items: [(String, String)]) -> TestResponse {
+            var components = URLComponents(string: target)!
+            components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
+            return .redirect(to: components.url!.absoluteString)
+        }
+        switch state.authorizeOutcome {
+        case .approve:
+            return back(redirect, [("code", code), ("state", requestState)])
+        case .deny:
+            return back(
+                redirect,
+                [("error", "access_denied"), ("error_description", "The user denied access."), ("state", requestState)])
+        case .forgeState:
+            return back(redirect, [("code", code), ("state", "forged-state")])
+        case .redirect(let other):
+            return back(other.absoluteString, [("code", code), ("state", requestState)])
+        case .page:
+            return TestResponse(
+                status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>Sign in</html>".utf8))
+        }
+    }
+
+    private func token(_ request: RecordedRequest, _ state: inout BaseIdPState) -> TestResponse {
+        guard request.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true else {
+            return oauthError("invalid_request", "the body must be a form")
+        }
+        let form = request.formBody
+        guard form["client_id"] == BaseIdPServer.clientID, form["client_secret"] == nil else {
+            return oauthError("invalid_client", "unknown client", status: 401)
+        }
+        switch form["grant_type"] {
+        case "authorization_code":
+            guard let code = form["code"], let grant = state.codes.removeValue(forKey: code) else {
+                return oauthError("invalid_grant", "unknown or used code")
+            }
+            guard form["redirect_uri"] == grant.redirectURI else {
+                return oauthError("invalid_grant", "redirect_uri does not match")
+            }
+            guard let verifier = form["code_verifier"], BaseIdPServer.challenge(for: verifier) == grant.challenge else {
+                return oauthError("invalid_grant", "PKCE verification failed")
+            }
+            return issueTokens(&state)
+        case "refresh_token":
+            guard let refresh = form["refresh_token"], state.liveRefreshTokens.remove(refresh) != nil else {
+                return oauthError("invalid_grant", "unknown or used refresh token")
+            }
+            return issueTokens(&state)
+        default:
+            return oauthError("unsupported_grant_type", "unsupported grant type")
+        }
+    }
+
+    private func me(_ request: RecordedRequest, _ state: BaseIdPState) -> TestResponse {
+        guard let header = request.header("Authorization"), header.hasPrefix("Bearer "),
+            state.liveAccessTokens.contains(String(header.dropFirst("Bearer ".count)))
+        else {
+            return .json(["error": "invalid_token", "message": "missing or unknown access token"], status: 401)
+        }
+        let person = state.person
+        return .json([
+            "sub": person.sub, "gid": person.gid, "email": person.email, "name": person.name, "role": person.role,
+            "scp": person.scopes, "ctx": ["kind": "client"],
+        ])
+    }
+
+    private func oauthError(_ error: String, _ description: String, status: Int = 400) -> TestResponse {
+        .json(["error": error, "error_description": description], status: status)
+    }
+
+    // MARK: - Tokens
+
+    private func issueTokens(_ state: inout BaseIdPState) -> TestResponse {
+        let now = clock.now
+        guard let access = try? mintAccessToken(&state, now: now) else { return .text("signing failed", status: 500) }
+        let refresh = state.next("rt")
+        state.liveAccessTokens.insert(access)
+        state.liveRefreshTokens.insert(refresh)
+        return .json([
+            "access_token": access, "refresh_token": refresh, "token_type": "PASETO",
+            "expires_in": state.accessLifetime,
+            "refresh_token_expires_at": BaseIdPServer.rfc3339(now.addingTimeInterval(30 * 86_400)),
+        ])
+    }
+
+    private func mintAccessToken(_ state: inout BaseIdPState, now: Date) throws -> String {
+        let person = state.person
+        let defect = state.tokenDefect
+        var issuedAt = now
+        var expiry = now.addingTimeInterval(TimeInterval(state.accessLifetime))
+        if case .expired = defect {
+            issuedAt = now.addingTimeInterval(-1200)
+            expiry = now.addingTimeInterval(-300)
+        }
+        var claims: [String: Any] = [
+            "iss": state.issuer, "sub": person.sub, "aud": BaseIdPServer.audience,
+            "exp": BaseIdPServer.rfc3339(expiry), "nbf": BaseIdPServer.rfc3339(issuedAt),
+            "iat": BaseIdPServer.rfc3339(issuedAt), "jti": state.next("jti"), "gid": person.gid,
+            "email": person.email, "name": person.name, "role": person.role, "sid": "sid_9a1b",
+            "ctx": ["kind": "client", "tenant_id": "tnt_1"], "scp": person.scopes, "token_use": "access",
+        ]
+        if case .wrongAudience = defect { claims["aud"] = "another-audience" }
+        if case .wrongIssuer = defect { claims["iss"] = "https://impostor.example" }
+        if case .notForAccess = defect { claims["token_use"] = "refresh" }
+        var signer = state.signer
+        var keyID = state.keyID
+        if case .unknownKey = defect {
+            signer = try TestSigner(.ed25519)
+            keyID = "base-unpublished"
+        }
+        let footer = BaseIdPServer.jsonBytes(["kid": keyID, "alg": "v4.public", "typ": "paseto"])
+        let message = BaseIdPServer.jsonBytes(claims)
+        var assertion = state.publishedImplicitAssertion ?? BaseIdPServer.implicitAssertion
+        if case .otherImplicitAssertion = defect { assertion = "square-experience:idp:refresh:v1" }
+        let signed = try BaseIdPServer.sign(
+            message: message, footer: footer, implicitAssertion: Array(assertion.utf8), with: signer)
+        guard case .tampered = defect else { return signed.token }
+        claims["role"] = "admin"
+        return BaseIdPServer.assemble(
+            message: BaseIdPServer.jsonBytes(claims), signature: signed.signature, footer: footer)
+    }
+}
