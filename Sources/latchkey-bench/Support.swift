@@ -1,0 +1,64 @@
+import Foundation
+import Latchkey
+import Synchronization
+
+/// A transport that must never be used: it counts calls and fails them.
+final class NeverTransport: HTTPTransport {
+    private let calls = Mutex(0)
+
+    var count: Int { calls.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+        calls.withLock { $0 += 1 }
+        throw AuthError(.networkError, "latchkey-bench: this path must not send requests")
+    }
+}
+
+/// Builds stored session records the way the runtime writes them (`{"version":1,"session":…}`,
+/// dates in seconds since 1970), so a client restores them without any request.
+enum StoredSession {
+    private struct Envelope: Encodable {
+        var version = 1
+        var session: Session
+    }
+
+    static func record(_ session: Session) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(Envelope(session: session))
+    }
+
+    /// A store holding one session under `key`.
+    static func store(key: String, _ session: Session) throws -> InMemorySessionStore {
+        InMemorySessionStore(records: [key: try record(session)])
+    }
+
+    static func session(provider: String, expiresIn seconds: TimeInterval, refreshToken: String? = "bench-rt-0")
+        -> Session
+    {
+        let now = Date()
+        return Session(
+            accessToken: "bench-at-0", refreshToken: refreshToken, tokenType: "bearer",
+            expiresAt: now.addingTimeInterval(seconds), issuedAt: now, scope: "openid",
+            user: User(id: "user-ada", email: "ada@example.com", name: "Ada Lovelace"), provider: provider)
+    }
+}
+
+/// A Supabase-style token response (the shape `SupabaseClient`'s session mapping reads).
+enum TokenResponses {
+    static func supabase(access: String, refresh: String) -> [String: Any] {
+        [
+            "access_token": access, "refresh_token": refresh, "token_type": "bearer", "expires_in": 3600,
+            "user": [
+                "id": "user-ada", "email": "ada@example.com", "role": "authenticated",
+                "user_metadata": ["full_name": "Ada Lovelace"],
+            ],
+        ]
+    }
+}
+
+/// Runs async work from synchronous top-level code on the global executor and waits for it.
+func runDetached<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task.detached(priority: .userInitiated) { try await body() }.value
+}
