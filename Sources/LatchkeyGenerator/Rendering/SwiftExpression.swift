@@ -51,10 +51,51 @@ indirect enum SwiftExpression: Sendable, Hashable {
         }
     }
 
+    /// The single-line form when it fits in `budget` characters; building it stops as soon as it does
+    /// not, so printing a deep literal stays linear in its size.
+    func flat(within budget: Int) -> String? {
+        var out = ""
+        return appendFlat(to: &out, budget: budget) ? out : nil
+    }
+
+    private func appendFlat(to out: inout String, budget: Int) -> Bool {
+        switch self {
+        case .call(let name, let arguments):
+            out += name + "("
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { out += ", " }
+                if let label = argument.label { out += label + ": " }
+                guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else { return false }
+            }
+            out += ")"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", " }
+                guard out.utf8.count <= budget, item.appendFlat(to: &out, budget: budget) else { return false }
+            }
+            out += "]"
+        case .dictionary(let pairs):
+            if pairs.isEmpty {
+                out += "[:]"
+            } else {
+                out += "["
+                for (index, pair) in pairs.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if index > 0 { out += ", " }
+                    out += SwiftLiteral.string(pair.key) + ": "
+                    guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else { return false }
+                }
+                out += "]"
+            }
+        default:
+            out += singleLine
+        }
+        return out.utf8.count <= budget
+    }
+
     /// Prints the expression starting at the given indentation.
     func printed(indent: Int) -> String {
-        let flat = singleLine
-        if indent + flat.count <= Self.lineWidth && !flat.contains("\n") { return flat }
+        if let flat = flat(within: Self.lineWidth - indent) { return flat }
         let inner = String(repeating: " ", count: indent + 4)
         let closing = String(repeating: " ", count: indent)
         switch self {
@@ -72,7 +113,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
                     inner + SwiftLiteral.string($0.key) + ": " + $0.value.printed(indent: indent + 4) + ","
                 }.joined(separator: "\n") + "\n" + closing + "]"
         default:
-            return flat
+            return singleLine
         }
     }
 }
