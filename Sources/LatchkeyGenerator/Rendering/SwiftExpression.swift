@@ -65,7 +65,9 @@ indirect enum SwiftExpression: Sendable, Hashable {
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out += ", " }
                 if let label = argument.label { out += label + ": " }
-                guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else { return false }
+                guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else {
+                    return false
+                }
             }
             out += ")"
         case .array(let items):
@@ -83,7 +85,9 @@ indirect enum SwiftExpression: Sendable, Hashable {
                 for (index, pair) in pairs.sorted(by: { $0.key < $1.key }).enumerated() {
                     if index > 0 { out += ", " }
                     out += SwiftLiteral.string(pair.key) + ": "
-                    guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else { return false }
+                    guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else {
+                        return false
+                    }
                 }
                 out += "]"
             }

@@ -21,16 +21,27 @@ public struct Template: Sendable {
     public func render(_ context: TemplateContext) throws(TemplateError) -> GeneratedCode {
         var output = ""
         try render(nodes, [context], into: &output)
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
-            return line[..<end]
+        // Trailing spaces are removed from every line, byte by byte (a space is never part of a
+        // multi-byte scalar in UTF-8).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(output.utf8.count)
+        var pendingSpaces = 0
+        for byte in output.utf8 {
+            if byte == UInt8(ascii: " ") {
+                pendingSpaces += 1
+                continue
+            }
+            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+            }
+            pendingSpaces = 0
+            bytes.append(byte)
         }
-        return GeneratedCode(lines.joined(separator: "\n"))
+        return GeneratedCode(String(decoding: bytes, as: UTF8.self))
     }
 
     private func lookup(_ path: String, _ scopes: [TemplateContext], line: Int) throws(TemplateError) -> TemplateValue {
-        let segments = path.split(separator: ".").map(String.init)
+        let segments = path.contains(".") ? path.split(separator: ".").map(String.init) : [path]
         for scope in scopes.reversed() {
             guard var value = scope[segments[0]] else { continue }
             for segment in segments.dropFirst() {
@@ -53,8 +64,10 @@ public struct Template: Sendable {
                 output += text
             case .placeholder(let path, let escaping, let line):
                 let value = try lookup(path, scopes, line: line)
-                let linePrefix = output[
-                    (output.lastIndex(of: "\n").map { output.index(after: $0) } ?? output.startIndex)...]
+                // Only comments need the text before the placeholder on its line.
+                let lineStart = escaping == .doc ? output.utf8.lastIndex(of: UInt8(ascii: "\n")) : nil
+                let linePrefix =
+                    escaping == .doc ? output[(lineStart.map { output.index(after: $0) } ?? output.startIndex)...] : ""
                 output += try escaping.apply(value, linePrefix: linePrefix, placeholder: "\(name):\(line): {{\(path)}}")
             case .each(let path, let body, let line):
                 guard case .list(let items) = try lookup(path, scopes, line: line) else {
