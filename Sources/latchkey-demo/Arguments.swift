@@ -72,7 +72,9 @@ enum DemoArguments {
             index += 1
         }
         if issuer != nil || clientID != nil {
-            guard provider == nil else { throw DemoArgumentError(message: "--provider cannot be combined with --issuer.") }
+            guard provider == nil else {
+                throw DemoArgumentError(message: "--provider cannot be combined with --issuer.")
+            }
             guard let issuer, let url = URL(string: issuer), url.scheme != nil, url.host != nil else {
                 throw DemoArgumentError(message: "--issuer needs an absolute URL, e.g. https://accounts.example.com.")
             }

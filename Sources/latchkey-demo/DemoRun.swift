@@ -1,8 +1,9 @@
 import Foundation
 import Latchkey
 import LatchkeyTesting
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The demo's steps.
@@ -20,7 +21,9 @@ struct DemoRun {
     // MARK: - Simulator
 
     private func runSimulated(_ name: String) async throws {
-        guard let spec = ProviderCatalog.spec(named: name) else { throw DemoArgumentError(message: "Unknown provider '\(name)'.") }
+        guard let spec = ProviderCatalog.spec(named: name) else {
+            throw DemoArgumentError(message: "Unknown provider '\(name)'.")
+        }
         let simulator = try ProviderSimulator(provider: spec)
         defer { simulator.stop() }
         output.step("Starting a local identity provider at \(simulator.issuer.absoluteString)")
@@ -42,7 +45,9 @@ struct DemoRun {
             let refreshed = try await client.currentSession(forceRefresh: true)
             output.detail(
                 refreshed.accessToken != session.accessToken
-                    ? "Got a new access token" + (refreshed.expiresAt.map { ", valid until \($0.formatted(date: .omitted, time: .standard))" } ?? "") + "."
+                    ? "Got a new access token"
+                        + (refreshed.expiresAt.map { ", valid until \($0.formatted(date: .omitted, time: .standard))" }
+                            ?? "") + "."
                     : "The session is current.")
         }
 
@@ -55,7 +60,8 @@ struct DemoRun {
         output.step("Signed out.")
     }
 
-    private func signIn(_ client: AuthClient, spec: ProviderSpec, simulator: ProviderSimulator) async throws -> Session {
+    private func signIn(_ client: AuthClient, spec: ProviderSpec, simulator: ProviderSimulator) async throws -> Session
+    {
         if let flow = spec.flows.authorizationCode, flow.returnsState,
             spec.callback.allowedRedirectKinds.contains(.loopback)
         {

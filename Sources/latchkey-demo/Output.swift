@@ -18,7 +18,8 @@ struct Output: Sendable {
     func fail(_ error: any Error) {
         let text: String
         if let error = error as? AuthError {
-            text = "Error (\(error.code.rawValue)): \(error.message)"
+            text =
+                "Error (\(error.code.rawValue)): \(error.message)"
                 + (error.providerCode.map { " [provider code: \($0)]" } ?? "")
         } else if let error = error as? DemoArgumentError {
             text = "Error: \(error.message)\nRun `latchkey-demo --help` for usage."

@@ -51,10 +51,11 @@ extension AuthClient {
         ]
         // An additional parameter named like a variable the authorize query declares fills that variable
         // (Supabase's `provider={provider}`), unless the sign-in or the configuration already owns the name.
-        let declared = Set(flow.authorizeQuery.flatMap { parameter -> [String] in
-            if case .string(let template) = parameter.value { return template.variables }
-            return []
-        })
+        let declared = Set(
+            flow.authorizeQuery.flatMap { parameter -> [String] in
+                if case .string(let template) = parameter.value { return template.variables }
+                return []
+            })
         let owned = try await self.scope()
         var filled: Set<String> = []
         for (name, value) in additionalParameters

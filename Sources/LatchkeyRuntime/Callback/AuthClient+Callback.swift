@@ -138,4 +138,3 @@ extension AuthClient {
     }
 
 }
-

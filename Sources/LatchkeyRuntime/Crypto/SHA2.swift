@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(CryptoKit)
-import CryptoKit
+    import CryptoKit
 #else
-import CLatchkeyCrypto
+    import CLatchkeyCrypto
 #endif
 
 /// The SHA-2 digests JOSE algorithms use, from the platform's crypto library (libcrypto on Linux,
@@ -30,28 +30,29 @@ public enum SHA2 {
     public static func hash(_ bytes: some Sequence<UInt8>, with function: Function) -> [UInt8] {
         let input = Array(bytes)
         #if canImport(CryptoKit)
-        switch function {
-        case .sha256: return Array(CryptoKit.SHA256.hash(data: input))
-        case .sha384: return Array(CryptoKit.SHA384.hash(data: input))
-        case .sha512: return Array(CryptoKit.SHA512.hash(data: input))
-        }
-        #else
-        let digest =
             switch function {
-            case .sha256: EVP_sha256()
-            case .sha384: EVP_sha384()
-            case .sha512: EVP_sha512()
+            case .sha256: return Array(CryptoKit.SHA256.hash(data: input))
+            case .sha384: return Array(CryptoKit.SHA384.hash(data: input))
+            case .sha512: return Array(CryptoKit.SHA512.hash(data: input))
             }
-        var output = [UInt8](repeating: 0, count: function.byteCount)
-        var length: UInt32 = 0
-        let status = input.withUnsafeBytes { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                EVP_Digest(inputBuffer.baseAddress, inputBuffer.count, outputBuffer.baseAddress, &length, digest, nil)
+        #else
+            let digest =
+                switch function {
+                case .sha256: EVP_sha256()
+                case .sha384: EVP_sha384()
+                case .sha512: EVP_sha512()
+                }
+            var output = [UInt8](repeating: 0, count: function.byteCount)
+            var length: UInt32 = 0
+            let status = input.withUnsafeBytes { inputBuffer in
+                output.withUnsafeMutableBufferPointer { outputBuffer in
+                    EVP_Digest(
+                        inputBuffer.baseAddress, inputBuffer.count, outputBuffer.baseAddress, &length, digest, nil)
+                }
             }
-        }
-        // EVP_Digest only fails when the library itself is broken (allocation failure).
-        precondition(status == 1 && length == UInt32(function.byteCount), "libcrypto SHA-2 failed")
-        return output
+            // EVP_Digest only fails when the library itself is broken (allocation failure).
+            precondition(status == 1 && length == UInt32(function.byteCount), "libcrypto SHA-2 failed")
+            return output
         #endif
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Security)
-import Security
+    import Security
 #else
-import CLatchkeyCrypto
+    import CLatchkeyCrypto
 #endif
 
 /// The operating system's CSPRNG: `RAND_bytes` from libcrypto on Linux, `SecRandomCopyBytes` on Apple
@@ -18,11 +18,11 @@ public struct SystemRandomSource: RandomSource {
         guard count > 0 else { return [] }
         var output = [UInt8](repeating: 0, count: count)
         #if canImport(Security)
-        let status = output.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, count, $0.baseAddress!) }
-        if status != errSecSuccess { fatalError("SecRandomCopyBytes failed with status \(status)") }
+            let status = output.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, count, $0.baseAddress!) }
+            if status != errSecSuccess { fatalError("SecRandomCopyBytes failed with status \(status)") }
         #else
-        let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
-        if status != 1 { fatalError("RAND_bytes failed: the system CSPRNG is unavailable") }
+            let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+            if status != 1 { fatalError("RAND_bytes failed: the system CSPRNG is unavailable") }
         #endif
         return output
     }

@@ -106,11 +106,13 @@ extension AuthClient {
                 throw failure(.validationFailed, "The parameter '\(parameter.name)' is required.")
             }
             guard argument.matches(parameter.type) else {
-                throw failure(.validationFailed, "The parameter '\(parameter.name)' must be of type \(parameter.type.rawValue).")
+                throw failure(
+                    .validationFailed, "The parameter '\(parameter.name)' must be of type \(parameter.type.rawValue).")
             }
             guard case .string(let text) = argument else { continue }
             if let minimum = parameter.minimumLength, text.count < minimum {
-                throw failure(.validationFailed, "The parameter '\(parameter.name)' must have at least \(minimum) characters.")
+                throw failure(
+                    .validationFailed, "The parameter '\(parameter.name)' must have at least \(minimum) characters.")
             }
             if !parameter.allowedValues.isEmpty, !parameter.allowedValues.contains(text) {
                 let allowed = parameter.allowedValues.joined(separator: ", ")

@@ -54,7 +54,8 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but names no issuer.")
         }
         let clientParameter = provider.flows.authorizationCode?.authorizeQuery.first { $0.name == "client_id" }
-        guard let clientParameter, let clientID = try TemplateRenderer.render(clientParameter.value, in: scope)?.scalarText
+        guard let clientParameter,
+            let clientID = try TemplateRenderer.render(clientParameter.value, in: scope)?.scalarText
         else {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but sends no client_id.")
         }

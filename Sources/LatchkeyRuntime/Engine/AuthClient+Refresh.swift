@@ -60,6 +60,8 @@ extension AuthClient {
             fresh.refreshToken = fresh.refreshToken ?? current.refreshToken
             fresh.idToken = fresh.idToken ?? current.idToken
             fresh.user = fresh.user ?? current.user
+            try await validateRefreshedIDToken(fresh, previous: current)
+            try await validateNewAccessToken(fresh, previous: current)
             switch await commit(fresh, generation: expected) {
             case .installed: return .success(fresh)
             case .installedNotStored(let error): return .failure(error)

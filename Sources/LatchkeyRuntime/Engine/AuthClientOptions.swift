@@ -66,9 +66,9 @@ public struct AuthClientOptions: Sendable {
     @Sendable public static func processEnvironment(_ key: String) -> String? {
         if let value = ProcessInfo.processInfo.environment[key] { return value }
         #if canImport(Darwin)
-        return Bundle.main.object(forInfoDictionaryKey: key) as? String
+            return Bundle.main.object(forInfoDictionaryKey: key) as? String
         #else
-        return nil
+            return nil
         #endif
     }
 }

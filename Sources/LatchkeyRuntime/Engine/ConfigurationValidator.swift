@@ -15,7 +15,8 @@ enum ConfigurationValidator {
             let candidates = [
                 configuration.values[input.name], input.environmentKey.flatMap(environment), input.defaultValue,
             ]
-            var value = candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            var value =
+                candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
                 .first { !$0.isEmpty } ?? ""
             if input.trimsTrailingSlash { while value.hasSuffix("/") { value.removeLast() } }
             guard !value.isEmpty else {

@@ -32,7 +32,8 @@ struct RequestBuilder: Sendable {
                 }
             }
         }
-        let clientID = form.first { $0.name == "client_id" }?.value ?? jsonBody["client_id"]?.scalarText
+        let clientID =
+            form.first { $0.name == "client_id" }?.value ?? jsonBody["client_id"]?.scalarText
             ?? query.first { $0.name == "client_id" }?.value
             ?? ["client_id", "clientID", "clientId"].lazy.compactMap { scope.text($0) }.first
         switch spec.clientAuthentication {

@@ -72,7 +72,8 @@ struct ResponseMapper: Sendable {
     private func classified(status: Int, document: JSON?) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
         let code = ErrorClassifier.code(providerCode: providerCode, status: status, rules: errors.rules)
-        let detail = ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
+        let detail =
+            ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
             ?? (document == nil ? "the error body is not JSON" : "no description")
         return AuthError(
             code, "The provider refused the request (HTTP \(status)): \(detail)", providerCode: providerCode,

@@ -46,7 +46,8 @@ package struct HTTPRequestHead: Sendable {
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let name = line[..<colon]
-            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\u{7F}" && $0.asciiValue! > 32 })
+            guard !name.isEmpty,
+                name.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\u{7F}" && $0.asciiValue! > 32 })
             else { return nil }
             let value = line[line.index(after: colon)...].trimmingPrefix(while: { $0 == " " || $0 == "\t" })
             let trimmed = value.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()

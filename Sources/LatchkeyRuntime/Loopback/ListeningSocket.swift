@@ -1,11 +1,11 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failure to set up a loopback socket.
@@ -117,7 +117,7 @@ package final class ListeningSocket: Sendable {
         case .ipv4:
             var socketAddress = sockaddr_in()
             #if canImport(Darwin)
-            socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = 0
@@ -133,7 +133,7 @@ package final class ListeningSocket: Sendable {
             _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
             var socketAddress = sockaddr_in6()
             #if canImport(Darwin)
-            socketAddress.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                socketAddress.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
             #endif
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = 0

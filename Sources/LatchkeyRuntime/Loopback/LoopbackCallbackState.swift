@@ -59,13 +59,14 @@ final class LoopbackCallbackState: Sendable {
 
     /// Finishes a claimed flow (after the browser got its page), resuming the waiters.
     func publish() {
-        let (waiters, result) = state.withLock { state -> ([CheckedContinuation<Result<URL, AuthError>, Never>], Result<URL, AuthError>?) in
+        let (waiters, result) = state.withLock {
+            state -> ([CheckedContinuation<Result<URL, AuthError>, Never>], Result<URL, AuthError>?) in
             guard case .claimed(let result) = state.phase else { return ([], nil) }
             state.phase = .finished(result)
             defer { state.waiters = [] }
             return (state.waiters, result)
         }
-        if let result { waiters.forEach { $0.resume(returning: result) } }
+        if let result { for waiter in waiters { waiter.resume(returning: result) } }
     }
 
     /// Ends the flow from outside (timeout, cancellation) unless a callback already claimed it.
@@ -81,7 +82,7 @@ final class LoopbackCallbackState: Sendable {
         guard let waiters else { return }
         listener.close()
         connections.close()
-        waiters.forEach { $0.resume(returning: result) }
+        for waiter in waiters { waiter.resume(returning: result) }
     }
 
     /// Waits for the outcome.

@@ -6,7 +6,8 @@ public enum LoopbackPages {
 
     /// The default page after a failed callback.
     public static let failure = page(
-        title: "Sign-in failed", message: "The sign-in did not complete. You can close this window and return to the app.")
+        title: "Sign-in failed",
+        message: "The sign-in did not complete. You can close this window and return to the app.")
 
     private static func page(title: String, message: String) -> String {
         """

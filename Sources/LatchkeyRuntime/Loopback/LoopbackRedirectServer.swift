@@ -71,7 +71,8 @@ public final class LoopbackRedirectServer: Sendable {
         self.state = state
 
         let connection = LoopbackConnection(
-            rules: LoopbackRequestRules(path: path, expectedState: expectedState, address: address, port: listener.port),
+            rules: LoopbackRequestRules(
+                path: path, expectedState: expectedState, address: address, port: listener.port),
             successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
             readTimeout: connectionReadTimeout, state: state, connections: connections)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Blocking socket I/O with deadlines, without `SIGPIPE`.
@@ -11,9 +11,9 @@ package enum SocketIO {
     /// `SOCK_STREAM` with the platform's type.
     package static var streamType: Int32 {
         #if canImport(Glibc) || canImport(Musl)
-        Int32(SOCK_STREAM.rawValue)
+            Int32(SOCK_STREAM.rawValue)
         #else
-        SOCK_STREAM
+            SOCK_STREAM
         #endif
     }
 
@@ -37,18 +37,21 @@ package enum SocketIO {
         // Accepted sockets may inherit O_NONBLOCK on some systems: make them blocking.
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
         #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return connection
     }
 
     /// Reads what is available (up to `maximum` bytes), waiting until `deadline` at most.
-    package static func read(_ descriptor: Int32, maximum: Int = 16384, deadline: ContinuousClock.Instant) -> ReadResult {
+    package static func read(_ descriptor: Int32, maximum: Int = 16384, deadline: ContinuousClock.Instant) -> ReadResult
+    {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return .timedOut }
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(
+                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                    + 1)
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 1, milliseconds)
             if ready < 0 {
@@ -86,9 +89,9 @@ package enum SocketIO {
     /// Wakes any thread blocked on the descriptor and stops further I/O, without freeing the number.
     package static func shutdownBoth(_ descriptor: Int32) {
         #if canImport(Glibc) || canImport(Musl)
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
         #else
-        _ = shutdown(descriptor, SHUT_RDWR)
+            _ = shutdown(descriptor, SHUT_RDWR)
         #endif
     }
 
@@ -96,11 +99,11 @@ package enum SocketIO {
     @discardableResult
     package static func closeDescriptor(_ descriptor: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.close(descriptor)
+            Glibc.close(descriptor)
         #elseif canImport(Musl)
-        Musl.close(descriptor)
+            Musl.close(descriptor)
         #else
-        Darwin.close(descriptor)
+            Darwin.close(descriptor)
         #endif
     }
 
@@ -108,9 +111,9 @@ package enum SocketIO {
     /// reads the whole response rather than a reset when it had unread request bytes in flight.
     package static func finishWrites(_ descriptor: Int32) {
         #if canImport(Glibc) || canImport(Musl)
-        _ = shutdown(descriptor, Int32(SHUT_WR))
+            _ = shutdown(descriptor, Int32(SHUT_WR))
         #else
-        _ = shutdown(descriptor, SHUT_WR)
+            _ = shutdown(descriptor, SHUT_WR)
         #endif
         let deadline = ContinuousClock.now + .milliseconds(200)
         loop: while true {
@@ -135,9 +138,9 @@ package enum SocketIO {
 
     private static var noSignal: Int32 {
         #if canImport(Glibc) || canImport(Musl)
-        Int32(MSG_NOSIGNAL)
+            Int32(MSG_NOSIGNAL)
         #else
-        0
+            0
         #endif
     }
 }

@@ -41,7 +41,8 @@ public struct ProviderSpec: Sendable, Hashable {
         name: String, displayName: String, inputs: [InputSpec] = [], variables: [ParameterSpec] = [],
         discovery: DiscoverySpec? = nil, commonHeaders: [ParameterSpec] = [],
         extraTokenParameters: [ParameterSpec] = [], requests: [String: RequestSpec] = [:], flows: FlowSet = FlowSet(),
-        actions: [ActionSpec] = [], errors: ErrorMappingSpec = ErrorMappingSpec(), callback: CallbackSpec = CallbackSpec(),
+        actions: [ActionSpec] = [], errors: ErrorMappingSpec = ErrorMappingSpec(),
+        callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy()
     ) {

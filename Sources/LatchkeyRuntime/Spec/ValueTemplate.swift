@@ -50,7 +50,8 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         parts.map { part in
             switch part {
-            case .literal(let text): text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+            case .literal(let text):
+                text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
             case .variable(let name): "{\(name)}"
             }
         }.joined()

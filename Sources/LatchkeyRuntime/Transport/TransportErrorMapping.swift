@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Turns `URLSession` failures into ``AuthError``s whose messages never contain a query string.
@@ -25,7 +25,8 @@ enum TransportErrorMapping {
         if urlError.code == .timedOut {
             return AuthError(.timeout, "\(label) timed out (no data for \(timeout) s)")
         }
-        return AuthError(.networkError, "\(label) failed: \(describe(urlError.code)) (URLError \(urlError.code.rawValue))")
+        return AuthError(
+            .networkError, "\(label) failed: \(describe(urlError.code)) (URLError \(urlError.code.rawValue))")
     }
 
     /// Describes a body shorter than its `Content-Length`, or returns `nil` when the body is whole.

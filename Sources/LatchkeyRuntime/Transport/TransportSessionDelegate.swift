@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The session delegate of ``URLSessionTransport``: refuses redirects, enforces the size cap while

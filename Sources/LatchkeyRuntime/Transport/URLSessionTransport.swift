@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The ``HTTPTransport`` Latchkey ships: `URLSession` with an ephemeral configuration (no cookies, no
@@ -59,7 +59,8 @@ public final class URLSessionTransport: HTTPTransport {
         let label = TransportErrorMapping.label(for: request)
         let task = session.dataTask(with: Self.urlRequest(for: request))
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>) in
                 tasks.register(
                     task, label: label, method: request.method, limit: maximumResponseBytes,
                     timeout: request.timeout, continuation: continuation)

@@ -55,8 +55,9 @@ struct TestServerConnection {
         }
         let expectsContinue = head.value(of: "Expect")?.lowercased() == "100-continue"
         if !encodings.isEmpty {
-            guard encodings.joined(separator: ",").lowercased().split(separator: ",").last?
-                .trimmingCharacters(in: .whitespaces) == "chunked"
+            guard
+                encodings.joined(separator: ",").lowercased().split(separator: ",").last?
+                    .trimmingCharacters(in: .whitespaces) == "chunked"
             else { return .failure(BodyFailure(status: 501, reason: "unsupported transfer coding")) }
             if expectsContinue { continueRequest() }
             return reader.readChunked(limit: core.maximumRequestBytes).mapError {

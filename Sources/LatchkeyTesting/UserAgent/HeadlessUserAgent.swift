@@ -1,7 +1,8 @@
 import Foundation
 import LatchkeyRuntime
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Plays the user's browser in tests and the demo: requests the authorization URL, follows the
@@ -22,7 +23,8 @@ public final class HeadlessUserAgent: WebAuthenticator, Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = 30
-        self.session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+        self.session = URLSession(
+            configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
     }
 
     deinit {
@@ -86,8 +88,10 @@ public final class HeadlessUserAgent: WebAuthenticator, Sendable {
     }
 
     static func sameEndpoint(_ url: URL, _ redirect: URL) -> Bool {
-        url.scheme?.lowercased() == redirect.scheme?.lowercased() && url.host?.lowercased() == redirect.host?.lowercased()
-            && url.port == redirect.port && (url.path.isEmpty ? "/" : url.path) == (redirect.path.isEmpty ? "/" : redirect.path)
+        url.scheme?.lowercased() == redirect.scheme?.lowercased()
+            && url.host?.lowercased() == redirect.host?.lowercased()
+            && url.port == redirect.port
+            && (url.path.isEmpty ? "/" : url.path) == (redirect.path.isEmpty ? "/" : redirect.path)
     }
 
     private func fetch(_ url: URL) async throws(AuthError) -> (Int, String?) {

@@ -46,7 +46,8 @@ struct CallbackBrowserFlowTests {
         let request = try await harness.client.prepareAuthorization()
         let challenge = try #require(query(request.url)["code_challenge"])
         #expect(await harness.client.canHandle(callback(request.state)))
-        let session = try await harness.client.handleCallback(callback(request.state, "code=good-code&iss=\(harness.server.baseURL.absoluteString)"))
+        let session = try await harness.client.handleCallback(
+            callback(request.state, "code=good-code&iss=\(harness.server.baseURL.absoluteString)"))
         #expect(session.accessToken == "at-1")
         let exchange = try #require(harness.requests("/oauth/token").first)
         let form = exchange.formBody
@@ -95,7 +96,8 @@ struct CallbackBrowserFlowTests {
     @Test(
         "look-alike redirect URIs are redirect_mismatch and send nothing",
         arguments: [
-            "dev.acme.app.evil://auth-callback", "dev.acme.app://auth-callback.evil", "dev.acme.app://evil@auth-callback",
+            "dev.acme.app.evil://auth-callback", "dev.acme.app://auth-callback.evil",
+            "dev.acme.app://evil@auth-callback",
             "dev.acme.app://auth-callback/extra", "dev.acme.app://auth-callback:8080", "https://auth-callback",
         ])
     func redirectMismatch(prefix: String) async throws {
@@ -111,7 +113,8 @@ struct CallbackBrowserFlowTests {
 
     @Test("repeated parameters, and query/fragment disagreement, are invalid_callback")
     func malformed() async throws {
-        let spec = AcmeSpec.make(callback: CallbackSpec(location: .queryOrFragment, allowedRedirectKinds: [.customScheme]))
+        let spec = AcmeSpec.make(
+            callback: CallbackSpec(location: .queryOrFragment, allowedRedirectKinds: [.customScheme]))
         let harness = try AcmeHarness(spec: spec)
         defer { harness.server.stop() }
         let request = try await harness.client.prepareAuthorization()
@@ -134,7 +137,8 @@ struct CallbackBrowserFlowTests {
         defer { harness.server.stop() }
         let request = try await harness.client.prepareAuthorization()
         await expectAuthError(.issuerMismatch) {
-            try await harness.client.handleCallback(callback(request.state, "code=good-code&iss=https%3A%2F%2Fevil.example"))
+            try await harness.client.handleCallback(
+                callback(request.state, "code=good-code&iss=https%3A%2F%2Fevil.example"))
         }
         #expect(harness.server.requests.isEmpty)
     }
@@ -145,7 +149,8 @@ struct CallbackBrowserFlowTests {
         defer { harness.server.stop() }
         _ = try await harness.client.prepareAuthorization()
         _ = try await harness.client.prepareAuthorization()
-        let session = try await harness.client.handleCallback(URL(string: "dev.acme.app://auth-callback?code=good-code")!)
+        let session = try await harness.client.handleCallback(
+            URL(string: "dev.acme.app://auth-callback?code=good-code")!)
         #expect(session.accessToken == "at-1")
         #expect(await harness.client.canHandle(URL(string: "dev.acme.app://auth-callback")!))
     }

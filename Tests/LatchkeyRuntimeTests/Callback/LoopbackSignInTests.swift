@@ -39,7 +39,8 @@ struct CallbackLoopbackSignInTests {
             spec: AcmeSpec.make(callback: CallbackSpec(allowedRedirectKinds: [.customScheme])))
         defer { harness.server.stop() }
         await expectAuthError(.invalidConfiguration) {
-            try await harness.client.signInWithLoopback(open: Self.approvingUser(harness.transport), timeout: .seconds(5))
+            try await harness.client.signInWithLoopback(
+                open: Self.approvingUser(harness.transport), timeout: .seconds(5))
         }
         #expect(harness.server.requests.isEmpty)
     }
@@ -63,7 +64,8 @@ struct CallbackLoopbackSignInTests {
         let authenticator = ScriptedAuthenticator { request throws(AuthError) in
             #expect(request.callbackScheme == "dev.acme.app")
             #expect(request.prefersEphemeralSession)
-            let state = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+            let state =
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
                 .first { $0.name == "state" }?.value ?? ""
             return URL(string: "dev.acme.app://auth-callback?code=good-code&state=\(state)")!
         }

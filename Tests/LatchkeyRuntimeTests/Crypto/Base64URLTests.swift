@@ -22,7 +22,9 @@ struct Base64URLTests {
         #expect(Base64URL.decode("") == [])
     }
 
-    @Test("rejects invalid input", arguments: ["Zm9v+", "Zm9/", "Zm 9v", "Z", "Zg=", "Zg===", "Z===", "Zm=8", "Zh", "Zm9v\n"])
+    @Test(
+        "rejects invalid input",
+        arguments: ["Zm9v+", "Zm9/", "Zm 9v", "Z", "Zg=", "Zg===", "Z===", "Zm=8", "Zh", "Zm9v\n"])
     func rejects(_ text: String) {
         #expect(Base64URL.decode(text) == nil)
     }

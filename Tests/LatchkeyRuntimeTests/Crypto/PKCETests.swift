@@ -46,7 +46,9 @@ struct PKCETests {
         let whole = one.bytes(count: 100)
         #expect(two.bytes(count: 7) + two.bytes(count: 60) + two.bytes(count: 33) == whole)
         #expect(other.bytes(count: 100) != whole)
-        #expect(PKCE.makeVerifier(using: SeededRandomSource(seed: "x")) == PKCE.makeVerifier(using: SeededRandomSource(seed: "x")))
+        #expect(
+            PKCE.makeVerifier(using: SeededRandomSource(seed: "x"))
+                == PKCE.makeVerifier(using: SeededRandomSource(seed: "x")))
     }
 
     @Test("system random bytes")
@@ -64,7 +66,7 @@ struct PKCETests {
         #expect(RandomToken.make().count == 43)
         #expect(RandomToken.make(bytes: 16).count == 22)
         #expect(RandomToken.make() != RandomToken.make())
-        #expect(RandomToken.make(using: FixedSource([0xFB, 0xFF, 0xBF])) .hasPrefix("-_-_"))
+        #expect(RandomToken.make(using: FixedSource([0xFB, 0xFF, 0xBF])).hasPrefix("-_-_"))
     }
 }
 

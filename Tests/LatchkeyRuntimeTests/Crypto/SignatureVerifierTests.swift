@@ -27,7 +27,9 @@ struct SignatureVerifierTests {
     func signVerify(_ algorithm: SignatureAlgorithm) throws {
         let (signer, _) = Self.signers(for: algorithm)
         let signature = try signer.sign(message, algorithm: algorithm)
-        #expect(try SignatureVerifier.verify(algorithm: algorithm, key: signer.publicKey, message: message, signature: signature))
+        #expect(
+            try SignatureVerifier.verify(
+                algorithm: algorithm, key: signer.publicKey, message: message, signature: signature))
     }
 
     @Test("a tampered message fails", arguments: SignatureAlgorithm.allCases)
@@ -36,7 +38,9 @@ struct SignatureVerifierTests {
         let signature = try signer.sign(message, algorithm: algorithm)
         var tampered = message
         tampered[5] ^= 0x01
-        #expect(!(try SignatureVerifier.verify(algorithm: algorithm, key: signer.publicKey, message: tampered, signature: signature)))
+        #expect(
+            !(try SignatureVerifier.verify(
+                algorithm: algorithm, key: signer.publicKey, message: tampered, signature: signature)))
     }
 
     @Test("a tampered signature fails", arguments: SignatureAlgorithm.allCases)
@@ -44,39 +48,55 @@ struct SignatureVerifierTests {
         let (signer, _) = Self.signers(for: algorithm)
         var signature = try signer.sign(message, algorithm: algorithm)
         signature[signature.count / 2] ^= 0x80
-        #expect(!(try SignatureVerifier.verify(algorithm: algorithm, key: signer.publicKey, message: message, signature: signature)))
+        #expect(
+            !(try SignatureVerifier.verify(
+                algorithm: algorithm, key: signer.publicKey, message: message, signature: signature)))
     }
 
     @Test("another key fails", arguments: SignatureAlgorithm.allCases)
     func wrongKey(_ algorithm: SignatureAlgorithm) throws {
         let (signer, other) = Self.signers(for: algorithm)
         let signature = try signer.sign(message, algorithm: algorithm)
-        #expect(!(try SignatureVerifier.verify(algorithm: algorithm, key: other.publicKey, message: message, signature: signature)))
+        #expect(
+            !(try SignatureVerifier.verify(
+                algorithm: algorithm, key: other.publicKey, message: message, signature: signature)))
     }
 
     @Test("a signature of the wrong length fails without crashing", arguments: SignatureAlgorithm.allCases)
     func wrongLength(_ algorithm: SignatureAlgorithm) throws {
         let (signer, _) = Self.signers(for: algorithm)
         let signature = try signer.sign(message, algorithm: algorithm)
-        for candidate in [[], Array(signature.dropLast()), signature + [0], [UInt8](repeating: 0, count: signature.count)] {
-            #expect(!(try SignatureVerifier.verify(algorithm: algorithm, key: signer.publicKey, message: message, signature: candidate)))
+        for candidate in [
+            [], Array(signature.dropLast()), signature + [0], [UInt8](repeating: 0, count: signature.count),
+        ] {
+            #expect(
+                !(try SignatureVerifier.verify(
+                    algorithm: algorithm, key: signer.publicKey, message: message, signature: candidate)))
         }
     }
 
     @Test("PKCS #1 v1.5 and PSS signatures are not interchangeable")
     func paddingMatters() throws {
         let signature = try Self.rsa.sign(message, algorithm: .rs256)
-        #expect(!(try SignatureVerifier.verify(algorithm: .ps256, key: Self.rsa.publicKey, message: message, signature: signature)))
+        #expect(
+            !(try SignatureVerifier.verify(
+                algorithm: .ps256, key: Self.rsa.publicKey, message: message, signature: signature)))
         let pss = try Self.rsa.sign(message, algorithm: .ps256)
-        #expect(!(try SignatureVerifier.verify(algorithm: .rs256, key: Self.rsa.publicKey, message: message, signature: pss)))
-        #expect(!(try SignatureVerifier.verify(algorithm: .ps384, key: Self.rsa.publicKey, message: message, signature: pss)))
+        #expect(
+            !(try SignatureVerifier.verify(algorithm: .rs256, key: Self.rsa.publicKey, message: message, signature: pss))
+        )
+        #expect(
+            !(try SignatureVerifier.verify(algorithm: .ps384, key: Self.rsa.publicKey, message: message, signature: pss))
+        )
     }
 
     @Test("RFC 8032 Ed25519 test vector 1")
     func rfc8032() throws {
-        let key = PublicKeyMaterial.ed25519(raw: TestVectorHex.bytes("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"))
+        let key = PublicKeyMaterial.ed25519(
+            raw: TestVectorHex.bytes("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"))
         let signature = TestVectorHex.bytes(
-            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+        )
         #expect(try SignatureVerifier.verify(algorithm: .edDSA, key: key, message: [], signature: signature))
         #expect(!(try SignatureVerifier.verify(algorithm: .edDSA, key: key, message: [0], signature: signature)))
     }
@@ -86,10 +106,12 @@ struct SignatureVerifierTests {
         let small = try TestSigner(.rsa(bits: 1024))
         let signature = try small.sign(message, algorithm: .rs256)
         #expect(throws: AuthError.self) {
-            try SignatureVerifier.verify(algorithm: .rs256, key: small.publicKey, message: message, signature: signature)
+            try SignatureVerifier.verify(
+                algorithm: .rs256, key: small.publicKey, message: message, signature: signature)
         }
         do {
-            _ = try SignatureVerifier.verify(algorithm: .rs256, key: small.publicKey, message: message, signature: signature)
+            _ = try SignatureVerifier.verify(
+                algorithm: .rs256, key: small.publicKey, message: message, signature: signature)
         } catch {
             #expect(error.code == .invalidToken)
         }
@@ -118,7 +140,8 @@ struct SignatureVerifierTests {
         ]
         for (algorithm, key) in cases {
             let error = #expect(throws: AuthError.self, "\(algorithm) with \(key)") {
-                try SignatureVerifier.verify(algorithm: algorithm, key: key, message: message, signature: [UInt8](repeating: 1, count: 64))
+                try SignatureVerifier.verify(
+                    algorithm: algorithm, key: key, message: message, signature: [UInt8](repeating: 1, count: 64))
             }
             #expect(error?.code == .invalidToken)
         }
@@ -134,7 +157,9 @@ struct SignatureVerifierTests {
         let x = try #require(jwk["x"].flatMap(Base64URL.decode))
         let y = try #require(jwk["y"].flatMap(Base64URL.decode))
         let signature = try Self.p256.sign(message, algorithm: .es256)
-        #expect(try SignatureVerifier.verify(algorithm: .es256, key: .ec(curve: "P-256", x: x, y: y), message: message, signature: signature))
+        #expect(
+            try SignatureVerifier.verify(
+                algorithm: .es256, key: .ec(curve: "P-256", x: x, y: y), message: message, signature: signature))
 
         let rsaJWK = Self.rsa.publicJWK()
         #expect(rsaJWK["e"] == "AQAB")

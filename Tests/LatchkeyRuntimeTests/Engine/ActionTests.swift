@@ -10,7 +10,8 @@ struct EngineActionTests {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         let cases: [[String: ActionArgument]] = [
-            [:], ["email": .string("ab")], ["email": .int(3)], ["email": .string("ada@x.io"), "channel": .string("fax")],
+            [:], ["email": .string("ab")], ["email": .int(3)],
+            ["email": .string("ada@x.io"), "channel": .string("fax")],
             ["email": .string("ada@x.io"), "unknown": .bool(true)],
         ]
         for arguments in cases {
@@ -28,7 +29,9 @@ struct EngineActionTests {
         defer { harness.server.stop() }
         let result = try await harness.client.perform(
             action: "resetPassword",
-            arguments: ["email": .string("ada@x.io"), "create": .bool(true), "redirect": .url(URL(string: "dev.acme.app://r")!)])
+            arguments: [
+                "email": .string("ada@x.io"), "create": .bool(true), "redirect": .url(URL(string: "dev.acme.app://r")!),
+            ])
         #expect(result == .none)
         let body = try #require(harness.requests("/recover").first?.jsonBody as? NSDictionary)
         #expect(body == ["email": "ada@x.io", "create": true, "redirect_to": "dev.acme.app://r"] as NSDictionary)
@@ -38,7 +41,9 @@ struct EngineActionTests {
     func results() async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
-        #expect(try await harness.client.perform(action: "settings") == .document(.object(["external": .object(["google": .bool(true)])])))
+        #expect(
+            try await harness.client.perform(action: "settings")
+                == .document(.object(["external": .object(["google": .bool(true)])])))
         harness.backend.override("/signup") { _ in .json(["id": "user-9", "email": "new@x.io"]) }
         let pending = try await harness.client.perform(
             action: "signUp", arguments: ["email": .string("new@x.io"), "password": .string("long enough")])

@@ -12,7 +12,8 @@ struct EngineConfigurationTests {
         let defaults = ["baseURL": "https://acme.example/", "clientID": "acme-app", "apiKey": "pk_live_123"]
         return try AuthClient(
             provider: spec,
-            configuration: ProviderConfiguration(values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI),
+            configuration: ProviderConfiguration(
+                values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI),
             options: AuthClientOptions(transport: transport ?? URLSessionTransport(), environment: { environment[$0] }))
     }
 

@@ -41,9 +41,10 @@ struct EngineDiscoveryTests {
         harness.backend.override("/.well-known/oauth-authorization-server") { _ in Self.document(harness) }
         let values = try await harness.client.discover()
         #expect(values["issuer"] == harness.server.baseURL.absoluteString)
-        #expect(harness.server.requests.map(\.path) == [
-            "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
-        ])
+        #expect(
+            harness.server.requests.map(\.path) == [
+                "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
+            ])
     }
 
     @Test("another issuer is config_discovery_failed, and failures are not cached")
@@ -63,8 +64,10 @@ struct EngineDiscoveryTests {
         let harness = try AcmeHarness(spec: Self.openIDSpec(policy: ClientPolicy(confidentialPointer: "/confidential")))
         defer { harness.server.stop() }
         harness.backend.override("/.well-known/openid-configuration") { _ in
-            .json(["issuer": harness.server.baseURL.absoluteString, "authorization_endpoint": "https://a.example/x",
-                   "confidential": true])
+            .json([
+                "issuer": harness.server.baseURL.absoluteString, "authorization_endpoint": "https://a.example/x",
+                "confidential": true,
+            ])
         }
         let opened = ScriptedAuthenticator { _ throws(AuthError) in
             Issue.record("the browser must not open")
@@ -75,12 +78,17 @@ struct EngineDiscoveryTests {
 
     @Test("custom discovery takes the listed members")
     func custom() async throws {
-        let spec = AcmeSpec.make(discovery: .custom(request: "config", members: [
-            .init(name: "authorize", pointer: "/endpoints/authorize"), .init(name: "ttl", pointer: "/ttl"),
-        ]))
+        let spec = AcmeSpec.make(
+            discovery: .custom(
+                request: "config",
+                members: [
+                    .init(name: "authorize", pointer: "/endpoints/authorize"), .init(name: "ttl", pointer: "/ttl"),
+                ]))
         let harness = try AcmeHarness(spec: spec)
         defer { harness.server.stop() }
-        harness.backend.override("/client-config") { _ in .json(["endpoints": ["authorize": "https://a.example/auth"], "ttl": 60]) }
+        harness.backend.override("/client-config") { _ in
+            .json(["endpoints": ["authorize": "https://a.example/auth"], "ttl": 60])
+        }
         let values = try await harness.client.discover()
         #expect(values == ["authorize": "https://a.example/auth", "ttl": "60"])
         #expect(harness.server.requests.first?.header("apikey") == "pk_live_123")

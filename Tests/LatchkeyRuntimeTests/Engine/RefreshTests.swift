@@ -25,9 +25,10 @@ struct EngineRefreshTests {
         harness.clock.advance(2)
         #expect(try await harness.client.validAccessToken() == "at-2")
         let refresh = try #require(harness.refreshRequests.first)
-        #expect(refresh.formBody == [
-            "grant_type": "refresh_token", "refresh_token": "rt-1", "client_id": "acme-app", "audience": "api",
-        ])
+        #expect(
+            refresh.formBody == [
+                "grant_type": "refresh_token", "refresh_token": "rt-1", "client_id": "acme-app", "audience": "api",
+            ])
         #expect(refresh.header("Content-Type") == "application/x-www-form-urlencoded")
         #expect(refresh.header("apikey") == "pk_live_123")
     }

@@ -41,9 +41,11 @@ struct EngineRequestBuilderTests {
         #expect(throws: AuthError.self) { try noSecret.build(spec, scope: scope) }
     }
 
-    @Test("URLs must be https or loopback http after filling", arguments: [
-        "http://acme.example/x", "ftp://acme.example", "/relative", "https://user@acme.example/x",
-    ])
+    @Test(
+        "URLs must be https or loopback http after filling",
+        arguments: [
+            "http://acme.example/x", "ftp://acme.example", "/relative", "https://user@acme.example/x",
+        ])
     func urlPolicy(url: String) throws {
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url))
         let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)

@@ -27,7 +27,8 @@ struct EngineResponseMappingTests {
         Row(name: "unmapped", response: .json(["error": "weird"], status: 400), code: .unknown, providerCode: "weird"),
         Row(name: "integer code", response: .json(["error_code": 42], status: 400), code: .unknown, providerCode: "42"),
         Row(
-            name: "rule by code", response: .json(["error_code": "session_expired", "msg": "Session Expired"], status: 400),
+            name: "rule by code",
+            response: .json(["error_code": "session_expired", "msg": "Session Expired"], status: 400),
             code: .sessionExpired, messageContains: "Session Expired"),
         Row(name: "rule by status", response: .json([String: String](), status: 422), code: .validationFailed),
         Row(name: "HTML error", response: .text("<html>oops</html>", status: 401), code: .unknown),
@@ -67,7 +68,9 @@ struct EngineResponseMappingTests {
             #expect(error.status == 400)
         }
         harness.backend.override("/settings") { _ in .json(["error_code": 0, "ok": true]) }
-        #expect(try await harness.client.perform(action: "settings") == .document(.object(["error_code": .number(0), "ok": .bool(true)])))
+        #expect(
+            try await harness.client.perform(action: "settings")
+                == .document(.object(["error_code": .number(0), "ok": .bool(true)])))
     }
 
     @Test("a token response without an access token is invalid_response")

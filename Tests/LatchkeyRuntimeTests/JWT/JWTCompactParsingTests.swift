@@ -37,7 +37,9 @@ struct JWTCompactParsingTests {
     @Test("bad base64url is refused", arguments: [0, 1, 2])
     func badBase64(_ index: Int) async {
         var parts = JWTFixtures.token().split(separator: ".").map(String.init)
-        for corruption in ["*" + parts[index], parts[index] + "=", parts[index] + "+/", String(parts[index].dropLast(1)) + "\u{e9}"] {
+        for corruption in [
+            "*" + parts[index], parts[index] + "=", parts[index] + "+/", String(parts[index].dropLast(1)) + "\u{e9}",
+        ] {
             var corrupted = parts
             corrupted[index] = corruption
             await expectJWTError(.invalidToken, "is not unpadded base64url") {
@@ -45,7 +47,9 @@ struct JWTCompactParsingTests {
             }
         }
         parts[index] = "A"  // 1 character is never valid base64
-        await expectJWTError(.invalidToken, "is not unpadded base64url") { _ = try JWSToken(compact: parts.joined(separator: ".")) }
+        await expectJWTError(.invalidToken, "is not unpadded base64url") {
+            _ = try JWSToken(compact: parts.joined(separator: "."))
+        }
     }
 
     @Test("a non-canonical encoding (non-zero unused bits) is refused")
@@ -98,14 +102,16 @@ struct JWTCompactParsingTests {
             _ = try JWSToken(compact: Base64URL.encode(Array(header.utf8)) + "." + payload + ".c2ln")
         }
         await expectJWTError(.invalidToken, "payload is not a UTF-8 JSON object with unique member names") {
-            _ = try JWSToken(compact: JWTFixtures.part(["alg": "RS256"]) + "." + Base64URL.encode(Array(header.utf8)) + ".c2ln")
+            _ = try JWSToken(
+                compact: JWTFixtures.part(["alg": "RS256"]) + "." + Base64URL.encode(Array(header.utf8)) + ".c2ln")
         }
     }
 
     @Test("repeated names in nested objects, or escaped but distinct names, are not repeats")
     func notDuplicates() throws {
         let header = #"{"alg":"RS256","x":{"a":1,"a":2},"y":[{"b":1},{"b":2}],"k\"1":1,"k1":"\"k1\""}"#
-        let token = try JWSToken(compact: Base64URL.encode(Array(header.utf8)) + "." + JWTFixtures.part(["sub": "x"]) + ".c2ln")
+        let token = try JWSToken(
+            compact: Base64URL.encode(Array(header.utf8)) + "." + JWTFixtures.part(["sub": "x"]) + ".c2ln")
         #expect(token.header.members["k\"1"] == .number(1))
     }
 
@@ -114,7 +120,8 @@ struct JWTCompactParsingTests {
         let payload = JWTFixtures.part(JWTFixtures.claims())
         let cases: [([String: Any], String)] = [
             ([:], "no alg string"), (["alg": 256], "no alg string"), (["alg": ""], "no alg string"),
-            (["alg": "RS256", "kid": 1], "kid is not a string"), (["alg": "RS256", "typ": ["JWT"]], "typ is not a string"),
+            (["alg": "RS256", "kid": 1], "kid is not a string"),
+            (["alg": "RS256", "typ": ["JWT"]], "typ is not a string"),
             (["alg": "RS256", "crit": ["b64"], "b64": false], "critical extensions"),
         ]
         for (header, reason) in cases {
@@ -166,7 +173,8 @@ struct JWTCompactParsingTests {
                 let token = try JWSToken(compact: text)
                 // Whatever parses must still fail verification against the keys.
                 #expect(throws: AuthError.self) {
-                    try token.verifySignature(keys: JWTFixtures.allKeys, allowedAlgorithms: IDTokenValidator.defaultAlgorithms)
+                    try token.verifySignature(
+                        keys: JWTFixtures.allKeys, allowedAlgorithms: IDTokenValidator.defaultAlgorithms)
                 }
             } catch {
                 #expect(error.code == .invalidToken)

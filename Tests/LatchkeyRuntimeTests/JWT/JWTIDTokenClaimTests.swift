@@ -68,7 +68,9 @@ struct JWTIDTokenClaimTests {
         let claims = try validate(["aud": audiences, "azp": JWTFixtures.clientID])
         #expect(claims.aud == audiences)
         await expectRefused(["aud": audiences], "several audiences but no azp")
-        await expectRefused(["aud": audiences, "azp": "https://api.example"], "the azp claim “https://api.example” is not the client ID")
+        await expectRefused(
+            ["aud": audiences, "azp": "https://api.example"], "the azp claim “https://api.example” is not the client ID"
+        )
         // A single audience with a foreign azp is refused too.
         await expectRefused(["azp": "someone-else"], "is not the client ID")
         // A duplicated client ID is still one audience.
@@ -79,7 +81,8 @@ struct JWTIDTokenClaimTests {
     func trustedAudiences() async throws {
         var validator = JWTFixtures.validator()
         validator.trustedAudiences = ["https://api.example"]
-        _ = try validate(["aud": [JWTFixtures.clientID, "https://api.example"], "azp": JWTFixtures.clientID], validator: validator)
+        _ = try validate(
+            ["aud": [JWTFixtures.clientID, "https://api.example"], "azp": JWTFixtures.clientID], validator: validator)
         await expectRefused(
             ["aud": [JWTFixtures.clientID, "https://evil.example"], "azp": JWTFixtures.clientID],
             "untrusted audience “https://evil.example”", validator: validator)
@@ -161,7 +164,8 @@ struct JWTIDTokenClaimTests {
     @Test("a wrong at_hash is refused")
     func accessTokenHashBad() async throws {
         let accessToken = "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y"
-        await expectRefused(["at_hash": "77QmUPtjPfzWtF2AnpK9RR"], "at_hash claim does not match", accessToken: accessToken)
+        await expectRefused(
+            ["at_hash": "77QmUPtjPfzWtF2AnpK9RR"], "at_hash claim does not match", accessToken: accessToken)
         await expectRefused(["at_hash": "77QmUPtjPfzWtF2AnpK9RQ"], "does not match", accessToken: accessToken + "x")
         await expectRefused(["at_hash": 1], "the at_hash claim is not a string", accessToken: accessToken)
         // Without an access token to compare, at_hash is not checked.

@@ -58,7 +58,8 @@ struct JWTIDTokenRefreshTests {
     @Test("a changed iss is refused even when the validator would accept it")
     func changedIssuer() async throws {
         let previous = try IDTokenClaims(raw: [
-            "iss": .string("https://old-issuer.example"), "sub": .string("user-1"), "aud": .string(JWTFixtures.clientID),
+            "iss": .string("https://old-issuer.example"), "sub": .string("user-1"),
+            "aud": .string(JWTFixtures.clientID),
             "exp": .number(0), "iat": .number(0),
         ])
         let token = refreshed()

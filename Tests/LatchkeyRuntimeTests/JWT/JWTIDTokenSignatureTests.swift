@@ -10,7 +10,8 @@ struct JWTIDTokenSignatureTests {
     @Test("a token signed with each algorithm verifies", arguments: SignatureAlgorithm.allCases)
     func eachAlgorithm(_ algorithm: SignatureAlgorithm) throws {
         let validator = JWTFixtures.validator(allowedAlgorithms: Set(SignatureAlgorithm.allCases))
-        let claims = try validator.validate(JWTFixtures.token(algorithm: algorithm), keys: keys, nonce: JWTFixtures.nonce)
+        let claims = try validator.validate(
+            JWTFixtures.token(algorithm: algorithm), keys: keys, nonce: JWTFixtures.nonce)
         #expect(claims.sub == "user-1")
     }
 
@@ -101,9 +102,11 @@ struct JWTIDTokenSignatureTests {
     @Test("the kid selects the key among several of the same type")
     func kidSelection() async throws {
         let third = try TestSigner(.rsa())
-        let set = try JSONWebKeySet(data: JWTFixtures.jwks([
-            JWTFixtures.otherRSA.publicJWK(keyID: "k1"), JWTFixtures.rsa.publicJWK(keyID: "k2"), third.publicJWK(keyID: "k3"),
-        ]))
+        let set = try JSONWebKeySet(
+            data: JWTFixtures.jwks([
+                JWTFixtures.otherRSA.publicJWK(keyID: "k1"), JWTFixtures.rsa.publicJWK(keyID: "k2"),
+                third.publicJWK(keyID: "k3"),
+            ]))
         let validator = JWTFixtures.validator()
         _ = try validator.validate(JWTFixtures.token(kid: "k2"), keys: set, nonce: JWTFixtures.nonce)
         _ = try validator.validate(JWTFixtures.token(signer: third, kid: "k3"), keys: set, nonce: JWTFixtures.nonce)
@@ -127,15 +130,17 @@ struct JWTIDTokenSignatureTests {
         // allKeys has one P-256 key among RSA, P-384 and Ed25519 keys.
         #expect(try validator.validate(token, keys: keys, nonce: JWTFixtures.nonce).sub == "user-1")
 
-        let twoRSA = try JSONWebKeySet(data: JWTFixtures.jwks([JWTFixtures.rsa.publicJWK(), JWTFixtures.otherRSA.publicJWK()]))
+        let twoRSA = try JSONWebKeySet(
+            data: JWTFixtures.jwks([JWTFixtures.rsa.publicJWK(), JWTFixtures.otherRSA.publicJWK()]))
         let rsaToken = JWTFixtures.token(kid: JWTFixtures.noKid)
         await expectJWTError(.invalidIDToken, "no kid and 2 keys in the JWKS could verify RS256", token: rsaToken) {
             _ = try validator.validate(rsaToken, keys: twoRSA, nonce: JWTFixtures.nonce)
         }
         // A JWK alg narrows the choice: only one of the two may verify RS256.
-        let narrowed = try JSONWebKeySet(data: JWTFixtures.jwks([
-            JWTFixtures.rsa.publicJWK(algorithm: .rs256), JWTFixtures.otherRSA.publicJWK(algorithm: .ps256),
-        ]))
+        let narrowed = try JSONWebKeySet(
+            data: JWTFixtures.jwks([
+                JWTFixtures.rsa.publicJWK(algorithm: .rs256), JWTFixtures.otherRSA.publicJWK(algorithm: .ps256),
+            ]))
         #expect(try validator.validate(rsaToken, keys: narrowed, nonce: JWTFixtures.nonce).sub == "user-1")
         let noEC = try JSONWebKeySet(data: JWTFixtures.jwks([JWTFixtures.rsa.publicJWK()]))
         await expectJWTError(.invalidIDToken, "no kid and no key in the JWKS can verify ES256", token: token) {
@@ -148,7 +153,9 @@ struct JWTIDTokenSignatureTests {
         // An ES256 header naming the RSA key: refused before any verification.
         let parts = JWTFixtures.token(algorithm: .es256, kid: "rsa-1").split(separator: ".").map(String.init)
         let token = parts.joined(separator: ".")
-        await expectJWTError(.invalidIDToken, "the key with kid “rsa-1” cannot verify ES256: it is an RSA key", token: token) {
+        await expectJWTError(
+            .invalidIDToken, "the key with kid “rsa-1” cannot verify ES256: it is an RSA key", token: token
+        ) {
             _ = try JWTFixtures.validator().validate(token, keys: keys, nonce: JWTFixtures.nonce)
         }
         let p384Named = JWTFixtures.token(algorithm: .es256, kid: "p384-1")
@@ -165,7 +172,8 @@ struct JWTIDTokenSignatureTests {
         await expectJWTError(.invalidIDToken, "cannot verify PS256: the key is for RS256", token: token) {
             _ = try JWTFixtures.validator().validate(token, keys: set, nonce: JWTFixtures.nonce)
         }
-        _ = try JWTFixtures.validator().validate(JWTFixtures.token(algorithm: .rs256, kid: "r"), keys: set, nonce: JWTFixtures.nonce)
+        _ = try JWTFixtures.validator().validate(
+            JWTFixtures.token(algorithm: .rs256, kid: "r"), keys: set, nonce: JWTFixtures.nonce)
     }
 
     @Test("an unusable key (RSA under 2048 bits) is reported as an ID token error")
@@ -189,7 +197,8 @@ struct JWTIDTokenSignatureTests {
     @Test("header keys (jwk, jku) are ignored: only the JWKS counts")
     func embeddedKeyIgnored() async throws {
         let attacker = JWTFixtures.otherRSA
-        let token = JWTFixtures.token(signer: attacker, header: ["jwk": attacker.publicJWK(), "jku": "https://evil.example/jwks"])
+        let token = JWTFixtures.token(
+            signer: attacker, header: ["jwk": attacker.publicJWK(), "jku": "https://evil.example/jwks"])
         await expectJWTError(.invalidIDToken, "signature does not verify", token: token) {
             _ = try JWTFixtures.validator().validate(token, keys: keys, nonce: JWTFixtures.nonce)
         }

@@ -64,7 +64,9 @@ final class JWKSEndpoint: Sendable {
 @Suite("JWKS cache against a real server")
 struct JWTKeySetCacheTests {
     /// A token whose claims stay valid for a day on the endpoint's clock.
-    static func token(algorithm: SignatureAlgorithm = .rs256, signer: TestSigner? = nil, kid: String?? = .none) -> String {
+    static func token(algorithm: SignatureAlgorithm = .rs256, signer: TestSigner? = nil, kid: String?? = .none)
+        -> String
+    {
         JWTFixtures.token(
             JWTFixtures.claims(["exp": JWTFixtures.epoch + 86_400]), algorithm: algorithm, signer: signer, kid: kid)
     }
@@ -112,7 +114,9 @@ struct JWTKeySetCacheTests {
         #expect(endpoint.requestCount == 2)
 
         endpoint.clock.advance(11)  // 61 s since the refetch
-        await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) { _ = try await endpoint.validate(unknown) }
+        await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) {
+            _ = try await endpoint.validate(unknown)
+        }
         #expect(endpoint.requestCount == 3)
     }
 
@@ -120,7 +124,9 @@ struct JWTKeySetCacheTests {
     func missRightAfterFetch() async throws {
         let endpoint = try JWKSEndpoint()
         let unknown = Self.token(kid: "unknown-kid")
-        await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) { _ = try await endpoint.validate(unknown) }
+        await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) {
+            _ = try await endpoint.validate(unknown)
+        }
         #expect(endpoint.requestCount == 1)
     }
 
@@ -177,7 +183,8 @@ struct JWTKeySetCacheTests {
     @Test("a refused alg is refused before any fetch")
     func refusedBeforeFetch() async throws {
         let endpoint = try JWKSEndpoint()
-        let none = JWTFixtures.part(["alg": "none", "kid": "rsa-1"]) + "." + JWTFixtures.part(JWTFixtures.claims()) + "."
+        let none =
+            JWTFixtures.part(["alg": "none", "kid": "rsa-1"]) + "." + JWTFixtures.part(JWTFixtures.claims()) + "."
         await expectJWTError(.invalidIDToken, "always refused", token: none) { _ = try await endpoint.validate(none) }
         await expectJWTError(.invalidIDToken, "3 dot-separated parts") { _ = try await endpoint.validate("a.b") }
         #expect(endpoint.requestCount == 0)
@@ -188,9 +195,13 @@ struct JWTKeySetCacheTests {
         let endpoint = try JWKSEndpoint()
         endpoint.serve(Data("oops".utf8), status: 503)
         let token = Self.token()
-        await expectJWTError(.serverError, "the JWKS endpoint answered HTTP 503") { _ = try await endpoint.validate(token) }
+        await expectJWTError(.serverError, "the JWKS endpoint answered HTTP 503") {
+            _ = try await endpoint.validate(token)
+        }
         endpoint.serve(Data("<html>".utf8))
-        await expectJWTError(.invalidResponse, "the JWKS is not a JSON object") { _ = try await endpoint.validate(token) }
+        await expectJWTError(.invalidResponse, "the JWKS is not a JSON object") {
+            _ = try await endpoint.validate(token)
+        }
         endpoint.serve(JWTFixtures.allKeysJWKS)
         _ = try await endpoint.validate(token)
         #expect(endpoint.requestCount == 3)

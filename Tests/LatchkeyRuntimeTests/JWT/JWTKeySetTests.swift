@@ -7,14 +7,17 @@ import Testing
 struct JWTKeySetTests {
     @Test("RSA, EC P-256, EC P-384 and OKP Ed25519 keys decode to the signers' public keys")
     func decodesEveryKeyType() throws {
-        let set = try JSONWebKeySet(data: JWTFixtures.jwks([
-            JWTFixtures.rsa.publicJWK(keyID: "r", algorithm: .ps256), JWTFixtures.p256.publicJWK(keyID: "e2"),
-            JWTFixtures.p384.publicJWK(keyID: "e3"), JWTFixtures.ed25519.publicJWK(),
-        ]))
+        let set = try JSONWebKeySet(
+            data: JWTFixtures.jwks([
+                JWTFixtures.rsa.publicJWK(keyID: "r", algorithm: .ps256), JWTFixtures.p256.publicJWK(keyID: "e2"),
+                JWTFixtures.p384.publicJWK(keyID: "e3"), JWTFixtures.ed25519.publicJWK(),
+            ]))
         #expect(set.skippedKeyCount == 0)
-        #expect(set.keys.map(\.material) == [
-            JWTFixtures.rsa.publicKey, JWTFixtures.p256.publicKey, JWTFixtures.p384.publicKey, JWTFixtures.ed25519.publicKey,
-        ])
+        #expect(
+            set.keys.map(\.material) == [
+                JWTFixtures.rsa.publicKey, JWTFixtures.p256.publicKey, JWTFixtures.p384.publicKey,
+                JWTFixtures.ed25519.publicKey,
+            ])
         #expect(set.keys.map(\.keyID) == ["r", "e2", "e3", nil])
         #expect(set.keys.map(\.keyType) == ["RSA", "EC", "EC", "OKP"])
         #expect(set.keys[0].algorithm == .ps256)

@@ -1,11 +1,12 @@
 import Foundation
-@testable import LatchkeyRuntime
 import Testing
 
+@testable import LatchkeyRuntime
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("LoopbackRedirectServer")
@@ -40,7 +41,8 @@ struct LoopbackRedirectServerTests {
     @Test("localhost:PORT is an accepted Host")
     func localhostHost() async throws {
         let server = try LoopbackRedirectServer(expectedState: "s")
-        let response = await RawHTTPClient.get(port: server.port, target: "/callback?state=s&code=1", host: "LOCALHOST:\(server.port)")
+        let response = await RawHTTPClient.get(
+            port: server.port, target: "/callback?state=s&code=1", host: "LOCALHOST:\(server.port)")
         #expect(response?.status == 200)
         _ = try await server.waitForCallback()
     }
@@ -51,9 +53,11 @@ struct LoopbackRedirectServerTests {
         let port = server.port
         async let callback = server.waitForCallback()
 
-        let wrongHost = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: "evil.example:\(port)")
+        let wrongHost = await RawHTTPClient.get(
+            port: port, target: "/callback?code=1&state=good", host: "evil.example:\(port)")
         #expect(wrongHost?.status == 400)
-        let wrongPort = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: "127.0.0.1:\(port + 1)")
+        let wrongPort = await RawHTTPClient.get(
+            port: port, target: "/callback?code=1&state=good", host: "127.0.0.1:\(port + 1)")
         #expect(wrongPort?.status == 400)
         let noHost = await RawHTTPClient.exchange(port: port, lines: ["GET /callback?code=1&state=good HTTP/1.1"])
         #expect(noHost?.status == 400)
@@ -62,11 +66,15 @@ struct LoopbackRedirectServerTests {
         let favicon = await RawHTTPClient.get(port: port, target: "/favicon.ico")
         #expect(favicon?.status == 404)
         let post = await RawHTTPClient.exchange(
-            port: port, lines: ["POST /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Length: 0"])
+            port: port,
+            lines: ["POST /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Length: 0"])
         #expect(post?.status == 405)
         let huge = await RawHTTPClient.exchange(
             port: port,
-            lines: ["GET /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Pad: " + String(repeating: "p", count: 17_000)])
+            lines: [
+                "GET /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)",
+                "X-Pad: " + String(repeating: "p", count: 17_000),
+            ])
         #expect(huge?.status == 431)
         #expect(await RawHTTPClient.isListening(port: port))
 
@@ -75,9 +83,11 @@ struct LoopbackRedirectServerTests {
         #expect(try await callback.query == "code=real&state=good")
     }
 
-    @Test("a wrong state answers 400 and fails the wait with .stateMismatch", arguments: [
-        "/callback?code=1&state=bad", "/callback?code=1", "/callback?code=1&state=good&state=bad",
-    ])
+    @Test(
+        "a wrong state answers 400 and fails the wait with .stateMismatch",
+        arguments: [
+            "/callback?code=1&state=bad", "/callback?code=1", "/callback?code=1&state=good&state=bad",
+        ])
     func stateMismatch(target: String) async throws {
         let server = try LoopbackRedirectServer(expectedState: "good", failurePage: "<p>failed</p>")
         let callback = Task { try await server.waitForCallback() }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A minimal blocking HTTP client on raw sockets, run on its own thread, for exercising the servers
@@ -25,9 +25,9 @@ enum RawHTTPClient {
     /// Connects to 127.0.0.1 (or ::1); returns the descriptor or -1.
     static func connect(port: Int, ipv6: Bool = false) -> Int32 {
         #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #else
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #endif
         let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, stream, 0)
         guard descriptor >= 0 else { return -1 }
@@ -105,9 +105,9 @@ enum RawHTTPClient {
     /// `MSG_NOSIGNAL` where it exists (Darwin test runs ignore SIGPIPE differently).
     static var noSignal: Int32 {
         #if canImport(Glibc)
-        Int32(MSG_NOSIGNAL)
+            Int32(MSG_NOSIGNAL)
         #else
-        0
+            0
         #endif
     }
 

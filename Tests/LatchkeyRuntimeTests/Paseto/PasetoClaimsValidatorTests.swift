@@ -41,7 +41,8 @@ struct PasetoClaimsValidatorTests {
     @Test("valid claims pass")
     func valid() throws {
         try validator.validate(Self.claims(), now: Self.now)
-        try PasetoClaimsValidator(issuer: nil, audience: nil).validate(["exp": .string("2030-06-01T12:10:00Z")], now: Self.now)
+        try PasetoClaimsValidator(issuer: nil, audience: nil).validate(
+            ["exp": .string("2030-06-01T12:10:00Z")], now: Self.now)
     }
 
     @Test("an expired token is rejected, within the skew it is not")
@@ -55,7 +56,8 @@ struct PasetoClaimsValidatorTests {
         try lenient.validate(past, now: Self.now)
         var strict = validator
         strict.skew = 0
-        expectRejected(Self.claims(["exp": .string("2030-06-01T12:00:00Z")]), by: strict,
+        expectRejected(
+            Self.claims(["exp": .string("2030-06-01T12:00:00Z")]), by: strict,
             message: "PASETO token has expired (exp is in the past)")
         try strict.validate(Self.claims(["exp": .string("2030-06-01T12:00:00.5Z")]), now: Self.now)
     }
@@ -70,9 +72,11 @@ struct PasetoClaimsValidatorTests {
 
     @Test("a token issued in the future is rejected, within the skew it is not")
     func issuedInFuture() throws {
-        expectRejected(Self.claims(["iat": .string("2030-06-01T12:05:00+00:00")]),
+        expectRejected(
+            Self.claims(["iat": .string("2030-06-01T12:05:00+00:00")]),
             message: "PASETO token was issued in the future (iat)")
-        expectRejected(Self.claims(["iat": .string("2030-06-01T12:01:00.001Z")]),
+        expectRejected(
+            Self.claims(["iat": .string("2030-06-01T12:01:00.001Z")]),
             message: "PASETO token was issued in the future (iat)")
         try validator.validate(Self.claims(["iat": .string("2030-06-01T12:00:59Z")]), now: Self.now)
         try validator.validate(Self.claims(["iat": .string("2030-06-01T14:00:30+02:00")]), now: Self.now)
@@ -88,33 +92,41 @@ struct PasetoClaimsValidatorTests {
 
     @Test("date claims must be RFC 3339 strings", arguments: ["exp", "nbf", "iat"])
     func malformedDates(_ name: String) {
-        for value: JSON in [.number(1_906_546_200), .string("2030-06-01 12:10:00Z"), .string("2030-06-01t12:10:00z"),
-            .string("tomorrow"), .null]
-        {
-            expectRejected(Self.claims([name: value]), message: "PASETO \(name) claim is not an RFC 3339 date-time string")
+        for value: JSON in [
+            .number(1_906_546_200), .string("2030-06-01 12:10:00Z"), .string("2030-06-01t12:10:00z"),
+            .string("tomorrow"), .null,
+        ] {
+            expectRejected(
+                Self.claims([name: value]), message: "PASETO \(name) claim is not an RFC 3339 date-time string")
         }
     }
 
     @Test("a wrong or missing issuer is rejected")
     func issuer() {
-        expectRejected(Self.claims(["iss": .string("https://evil.example.com")]),
+        expectRejected(
+            Self.claims(["iss": .string("https://evil.example.com")]),
             message: #"PASETO iss claim is not "https://id.example.com""#)
         expectRejected(Self.claims(removing: ["iss"]), message: "PASETO token has no iss claim")
-        expectRejected(Self.claims(["iss": .array([.string("https://id.example.com")])]),
+        expectRejected(
+            Self.claims(["iss": .array([.string("https://id.example.com")])]),
             message: "PASETO iss claim is not a string")
     }
 
     @Test("a wrong, missing or non-string audience is rejected")
     func audience() {
-        expectRejected(Self.claims(["aud": .string("other.example.com")]), message: #"PASETO aud claim is not "api.example.com""#)
+        expectRejected(
+            Self.claims(["aud": .string("other.example.com")]), message: #"PASETO aud claim is not "api.example.com""#)
         expectRejected(Self.claims(removing: ["aud"]), message: "PASETO token has no aud claim")
-        expectRejected(Self.claims(["aud": .array([.string("api.example.com")])]), message: "PASETO aud claim is not a string")
+        expectRejected(
+            Self.claims(["aud": .array([.string("api.example.com")])]), message: "PASETO aud claim is not a string")
     }
 
     @Test("claims compare byte for byte, not by Unicode equivalence")
     func exactComparison() {
         let composed = PasetoClaimsValidator(issuer: "caf\u{E9}", audience: nil)
-        expectRejected(Self.claims(["iss": .string("cafe\u{301}")]), by: composed, message: "PASETO iss claim is not \"caf\u{E9}\"")
+        expectRejected(
+            Self.claims(["iss": .string("cafe\u{301}")]), by: composed, message: "PASETO iss claim is not \"caf\u{E9}\""
+        )
     }
 
     @Test("the subject is checked only when asked for")
@@ -122,7 +134,8 @@ struct PasetoClaimsValidatorTests {
         var withSubject = validator
         withSubject.subject = "user-1"
         try withSubject.validate(Self.claims(), now: Self.now)
-        expectRejected(Self.claims(["sub": .string("user-2")]), by: withSubject, message: #"PASETO sub claim is not "user-1""#)
+        expectRejected(
+            Self.claims(["sub": .string("user-2")]), by: withSubject, message: #"PASETO sub claim is not "user-1""#)
         try validator.validate(Self.claims(["sub": .string("user-2")]), now: Self.now)
     }
 }

@@ -36,10 +36,11 @@ struct PasetoKeySetTests {
 
     /// Both keys: the first in standard padded base64, the second in base64url.
     func keySet(implicitAssertion: String? = nil) throws -> PasetoKeySet {
-        try PasetoKeySet(document: Self.document([
-            Self.entry(kid: "key-1", key: Data(first.publicKey).base64EncodedString()),
-            Self.entry(kid: "key-2", key: Base64URL.encode(second.publicKey), implicitAssertion: implicitAssertion),
-        ]))
+        try PasetoKeySet(
+            document: Self.document([
+                Self.entry(kid: "key-1", key: Data(first.publicKey).base64EncodedString()),
+                Self.entry(kid: "key-2", key: Base64URL.encode(second.publicKey), implicitAssertion: implicitAssertion),
+            ]))
     }
 
     func expectRejected(
@@ -86,35 +87,48 @@ struct PasetoKeySetTests {
         #expect(set.key(for: "k")?.publicKey == raw)
         // Mixing the alphabets is refused.
         #expect(standard.hasPrefix("+/"))
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: "-" + String(standard.dropFirst()))]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: "-" + String(standard.dropFirst()))]),
             message: #"PASETO key document entry 0 (kid "k") has no valid public_key_base64"#)
     }
 
     @Test("keys of the wrong length, other algorithms and curves are rejected")
     func rejectsBadKeys() {
         let good = Base64URL.encode(first.publicKey)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: Base64URL.encode(Array(first.publicKey.dropLast())))]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: Base64URL.encode(Array(first.publicKey.dropLast())))]),
             message: #"PASETO key document entry 0 (kid "k") public key is 31 bytes; Ed25519 needs 32"#)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: Base64URL.encode(first.publicKey + first.publicKey))]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: Base64URL.encode(first.publicKey + first.publicKey))]),
             message: #"PASETO key document entry 0 (kid "k") public key is 64 bytes; Ed25519 needs 32"#)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: "not base64!")]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: "not base64!")]),
             message: #"PASETO key document entry 0 (kid "k") has no valid public_key_base64"#)
-        expectBadDocument(Self.document([Self.entry(kid: "a", key: good), Self.entry(kid: "k", key: good, alg: "v3.public")]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "a", key: good), Self.entry(kid: "k", key: good, alg: "v3.public")]),
             message: #"PASETO key document entry 1 (kid "k") must have alg "v4.public""#)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: good, alg: "v4.local")]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: good, alg: "v4.local")]),
             message: #"PASETO key document entry 0 (kid "k") must have alg "v4.public""#)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: good, crv: "X25519")]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: good, crv: "X25519")]),
             message: #"PASETO key document entry 0 (kid "k") must have crv "Ed25519""#)
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: good, kty: "EC")]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: good, kty: "EC")]),
             message: #"PASETO key document entry 0 (kid "k") must have kty "OKP""#)
-        expectBadDocument(Self.document([Self.entry(kid: "", key: good)]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "", key: good)]),
             message: "PASETO key document entry 0 has no kid string")
-        expectBadDocument(Self.document([Self.entry(kid: "k", key: good), Self.entry(kid: "k", key: good)]),
+        expectBadDocument(
+            Self.document([Self.entry(kid: "k", key: good), Self.entry(kid: "k", key: good)]),
             message: #"PASETO key ID "k" appears more than once"#)
         expectBadDocument(Data(#"{"keys":{}}"#.utf8), message: "the PASETO key document has no keys array")
         expectBadDocument(Data(#"[]"#.utf8), message: "the PASETO key document is not a JSON object")
         expectBadDocument(Data("garbage".utf8), message: "the PASETO key document is not a JSON object")
-        expectBadDocument(Data(#"{"keys":[{"kid":"k","alg":"v4.public","kty":"OKP","crv":"Ed25519","public_key_base64":"\#(good)","implicit_assertion":1}]}"#.utf8),
+        expectBadDocument(
+            Data(
+                #"{"keys":[{"kid":"k","alg":"v4.public","kty":"OKP","crv":"Ed25519","public_key_base64":"\#(good)","implicit_assertion":1}]}"#
+                    .utf8),
             message: #"PASETO key document entry 0 (kid "k") implicit_assertion is not a string"#)
     }
 
@@ -133,7 +147,8 @@ struct PasetoKeySetTests {
     func selectsByKeyID() throws {
         let keySet = try keySet(implicitAssertion: "tenant-7")
         let fromFirst = try first.token(claims, footer: #"{"kid":"key-1"}"#)
-        let fromSecond = try second.token(claims, footer: #"{"kid":"key-2","extra":{"n":[1,2]}}"#, implicitAssertion: "tenant-7")
+        let fromSecond = try second.token(
+            claims, footer: #"{"kid":"key-2","extra":{"n":[1,2]}}"#, implicitAssertion: "tenant-7")
         #expect(PasetoV4Public.keyID(of: fromSecond) == "key-2")
         #expect(try keySet.verify(fromFirst, validator: validator, now: Self.now).keyID == "key-1")
         #expect(try keySet.verify(fromSecond, validator: validator, now: Self.now).payload == Array(claims.utf8))
@@ -148,20 +163,27 @@ struct PasetoKeySetTests {
     @Test("an unknown kid, a footer without kid and a token without footer fail closed")
     func failsClosed() throws {
         let keySet = try keySet()
-        expectRejected(try first.token(claims, footer: #"{"kid":"key-3"}"#), by: keySet,
+        expectRejected(
+            try first.token(claims, footer: #"{"kid":"key-3"}"#), by: keySet,
             message: "no key in the PASETO key set has the token's kid")
-        expectRejected(try first.token(claims, footer: #"{"kid":"KEY-1"}"#), by: keySet,
+        expectRejected(
+            try first.token(claims, footer: #"{"kid":"KEY-1"}"#), by: keySet,
             message: "no key in the PASETO key set has the token's kid")
-        expectRejected(try first.token(claims, footer: #"{"key":"key-1"}"#), by: keySet,
+        expectRejected(
+            try first.token(claims, footer: #"{"key":"key-1"}"#), by: keySet,
             message: "PASETO footer has no kid to select a key")
-        expectRejected(try first.token(claims, footer: #"{"kid":1}"#), by: keySet,
+        expectRejected(
+            try first.token(claims, footer: #"{"kid":1}"#), by: keySet,
             message: "PASETO footer has no kid to select a key")
-        expectRejected(try first.token(claims, footer: "key-1"), by: keySet,
+        expectRejected(
+            try first.token(claims, footer: "key-1"), by: keySet,
             message: "PASETO footer has no kid to select a key")
         expectRejected(try first.token(claims), by: keySet, message: "PASETO footer has no kid to select a key")
-        expectRejected("v3.public.AAAA", by: keySet,
+        expectRejected(
+            "v3.public.AAAA", by: keySet,
             message: #"not a PASETO v4.public token (the header must be "v4.public.")"#)
-        expectRejected(String(repeating: "v4.public.", count: 10_000), by: keySet,
+        expectRejected(
+            String(repeating: "v4.public.", count: 10_000), by: keySet,
             message: "PASETO token is longer than 65536 bytes")
     }
 
@@ -170,11 +192,14 @@ struct PasetoKeySetTests {
         let keySet = try keySet()
         let token = try first.token(claims, footer: #"{"kid":"key-1"}"#)
         _ = try keySet.verify(token, validator: validator, now: Self.now)
-        expectRejected(token, by: keySet, at: Self.now.addingTimeInterval(3600),
+        expectRejected(
+            token, by: keySet, at: Self.now.addingTimeInterval(3600),
             message: "PASETO token has expired (exp is in the past)")
-        expectRejected(token, by: keySet, validator: PasetoClaimsValidator(issuer: "https://other.example.com", audience: nil),
+        expectRejected(
+            token, by: keySet, validator: PasetoClaimsValidator(issuer: "https://other.example.com", audience: nil),
             message: #"PASETO iss claim is not "https://other.example.com""#)
-        expectRejected(token, by: keySet, validator: PasetoClaimsValidator(issuer: nil, audience: "other-api"),
+        expectRejected(
+            token, by: keySet, validator: PasetoClaimsValidator(issuer: nil, audience: "other-api"),
             message: #"PASETO aud claim is not "other-api""#)
     }
 }

@@ -1,5 +1,6 @@
-@testable import LatchkeyRuntime
 import Testing
+
+@testable import LatchkeyRuntime
 
 @Suite("PASETO pre-authentication encoding")
 struct PasetoPreAuthenticationEncodingTests {

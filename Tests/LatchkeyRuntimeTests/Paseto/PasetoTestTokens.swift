@@ -1,5 +1,6 @@
-@testable import LatchkeyRuntime
 import LatchkeyTesting
+
+@testable import LatchkeyRuntime
 
 /// Builds `v4.public` tokens for tests, signing with ``TestSigner`` (Ed25519 from libcrypto/CryptoKit).
 struct PasetoTestTokens {
@@ -17,7 +18,8 @@ struct PasetoTestTokens {
 
     /// Signs a payload as the specification's Sign steps do.
     func token(_ payload: String, footer: String = "", implicitAssertion: String = "") throws -> String {
-        try token(bytes: Array(payload.utf8), footer: Array(footer.utf8), implicitAssertion: Array(implicitAssertion.utf8))
+        try token(
+            bytes: Array(payload.utf8), footer: Array(footer.utf8), implicitAssertion: Array(implicitAssertion.utf8))
     }
 
     /// Signs raw message bytes.

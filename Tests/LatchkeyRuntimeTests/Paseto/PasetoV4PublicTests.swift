@@ -58,10 +58,13 @@ struct PasetoV4PublicTests {
         let token = try tokens.token(payload)
         var (body, _) = try decode(token)
         body[8] ^= 0x01
-        expectInvalid(PasetoTestTokens.assemble(message: Array(body.dropLast(64)), signature: Array(body.suffix(64)), footer: []),
+        expectInvalid(
+            PasetoTestTokens.assemble(message: Array(body.dropLast(64)), signature: Array(body.suffix(64)), footer: []),
             message: "PASETO signature is invalid")
         // Dropping a payload byte keeps the signature intact but changes m.
-        expectInvalid(PasetoTestTokens.assemble(message: Array(body.dropLast(64).dropLast()), signature: Array(body.suffix(64)), footer: []))
+        expectInvalid(
+            PasetoTestTokens.assemble(
+                message: Array(body.dropLast(64).dropLast()), signature: Array(body.suffix(64)), footer: []))
     }
 
     @Test("a tampered signature is rejected")
@@ -72,7 +75,8 @@ struct PasetoV4PublicTests {
             var tampered = body
             tampered[index] ^= 0x80
             expectInvalid(
-                PasetoTestTokens.assemble(message: Array(tampered.dropLast(64)), signature: Array(tampered.suffix(64)), footer: []),
+                PasetoTestTokens.assemble(
+                    message: Array(tampered.dropLast(64)), signature: Array(tampered.suffix(64)), footer: []),
                 message: "PASETO signature is invalid")
         }
     }
@@ -84,7 +88,8 @@ struct PasetoV4PublicTests {
         let message = Array(body.dropLast(64))
         let signature = Array(body.suffix(64))
         #expect(signedFooter == Array(footer.utf8))
-        expectInvalid(PasetoTestTokens.assemble(message: message, signature: signature, footer: Array(#"{"kid":"key-2"}"#.utf8)))
+        expectInvalid(
+            PasetoTestTokens.assemble(message: message, signature: signature, footer: Array(#"{"kid":"key-2"}"#.utf8)))
         expectInvalid(PasetoTestTokens.assemble(message: message, signature: signature, footer: []))
         let unsigned = try tokens.token(payload)
         expectInvalid(unsigned + "." + Base64URL.encode(Array(footer.utf8)))
@@ -95,7 +100,8 @@ struct PasetoV4PublicTests {
         let token = try tokens.token(payload, footer: footer)
         expectInvalid(token, footer: #"{"kid":"key-2"}"#, message: "PASETO footer does not match the expected footer")
         expectInvalid(token, footer: "", message: "PASETO footer does not match the expected footer")
-        expectInvalid(try tokens.token(payload), footer: footer, message: "PASETO footer does not match the expected footer")
+        expectInvalid(
+            try tokens.token(payload), footer: footer, message: "PASETO footer does not match the expected footer")
     }
 
     @Test("another key is rejected; a key of the wrong length too")
@@ -112,22 +118,27 @@ struct PasetoV4PublicTests {
         let token = try tokens.token(payload, implicitAssertion: "tenant-7")
         expectInvalid(token, message: "PASETO signature is invalid")
         expectInvalid(token, implicitAssertion: Array("tenant-8".utf8), message: "PASETO signature is invalid")
-        #expect(try PasetoV4Public.verify(token, publicKey: tokens.publicKey, implicitAssertion: Array("tenant-7".utf8))
-            .payload == Array(payload.utf8))
+        #expect(
+            try PasetoV4Public.verify(token, publicKey: tokens.publicKey, implicitAssertion: Array("tenant-7".utf8))
+                .payload == Array(payload.utf8))
     }
 
     @Test(
         "other versions and purposes are rejected by their header",
-        arguments: ["v3.public.", "v4.local.", "v2.public.", "V4.public.", "v4.public", "v4.publi.", "v4..", " v4.public."])
+        arguments: [
+            "v3.public.", "v4.local.", "v2.public.", "V4.public.", "v4.public", "v4.publi.", "v4..", " v4.public.",
+        ])
     func otherHeaders(_ header: String) throws {
         let token = try tokens.token(payload, footer: footer)
         let rest = token.dropFirst("v4.public.".count)
         expectInvalid(header + rest, message: #"not a PASETO v4.public token (the header must be "v4.public.")"#)
     }
 
-    @Test("malformed encodings are rejected", arguments: [
-        "", "v4.public.", "v4.public..", "v4.public.AAAA", "v4.public.!!!!", "v4.public.a.b.c",
-    ])
+    @Test(
+        "malformed encodings are rejected",
+        arguments: [
+            "", "v4.public.", "v4.public..", "v4.public.AAAA", "v4.public.!!!!", "v4.public.a.b.c",
+        ])
     func malformed(_ token: String) {
         expectInvalid(token)
     }
@@ -161,13 +172,16 @@ struct PasetoV4PublicTests {
 
     @Test("a body shorter than a signature is rejected")
     func shortBody() {
-        expectInvalid("v4.public." + Base64URL.encode([UInt8](repeating: 1, count: 63)),
+        expectInvalid(
+            "v4.public." + Base64URL.encode([UInt8](repeating: 1, count: 63)),
             message: "PASETO body is shorter than an Ed25519 signature")
     }
 
-    @Test("a validly signed payload that is not a JSON object is rejected", arguments: [
-        "", "[]", #"["a"]"#, "null", "12", "not json", #"{"a":1"#,
-    ])
+    @Test(
+        "a validly signed payload that is not a JSON object is rejected",
+        arguments: [
+            "", "[]", #"["a"]"#, "null", "12", "not json", #"{"a":1"#,
+        ])
     func nonObjectPayload(_ text: String) throws {
         let token = try tokens.token(bytes: Array(text.utf8))
         expectInvalid(token, message: "PASETO payload is not a JSON object")

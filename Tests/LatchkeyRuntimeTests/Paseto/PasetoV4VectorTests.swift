@@ -51,7 +51,8 @@ struct PasetoV4VectorTests {
         // Also without the footer check, so the rejection cannot come from the footer alone.
         #expect(throws: AuthError.self) {
             try PasetoV4Public.verify(
-                vector.token, publicKey: vector.verificationKey, implicitAssertion: Array(vector.implicitAssertion.utf8))
+                vector.token, publicKey: vector.verificationKey, implicitAssertion: Array(vector.implicitAssertion.utf8)
+            )
         }
     }
 
@@ -61,7 +62,8 @@ struct PasetoV4VectorTests {
         #expect(PasetoV4Public.footer(of: vector.token) == Array(vector.footer.utf8))
         let error = #expect(throws: AuthError.self) {
             try PasetoV4Public.verify(
-                vector.token, publicKey: vector.verificationKey, implicitAssertion: Array(vector.implicitAssertion.utf8))
+                vector.token, publicKey: vector.verificationKey, implicitAssertion: Array(vector.implicitAssertion.utf8)
+            )
         }
         #expect(error?.message == "PASETO signature is invalid")
     }
@@ -74,7 +76,8 @@ struct PasetoV4VectorTests {
         }
         #expect(throws: AuthError.self) {
             try PasetoV4Public.verify(
-                vector.token, publicKey: vector.verificationKey, implicitAssertion: Array(#"{"test-vector":"4-S-2"}"#.utf8))
+                vector.token, publicKey: vector.verificationKey,
+                implicitAssertion: Array(#"{"test-vector":"4-S-2"}"#.utf8))
         }
     }
 

@@ -32,10 +32,14 @@ struct SessionJSONTests {
     @Test("malformed input never traps")
     func neverCrashes() {
         var generator = SystemRandomNumberGenerator()
-        let samples: [String] = ["", "{", "[1,", "\"\\u12\"", "nul", "{\"a\":}", "1e999", String(repeating: "[", count: 10_000)]
+        let samples: [String] = [
+            "", "{", "[1,", "\"\\u12\"", "nul", "{\"a\":}", "1e999", String(repeating: "[", count: 10_000),
+        ]
         for sample in samples { _ = JSON(data: Data(sample.utf8)) }
         for _ in 0..<200 {
-            let bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             _ = JSON(data: Data(bytes))
         }
         #expect(JSON(data: Data("<html>".utf8)) == nil)
@@ -44,7 +48,9 @@ struct SessionJSONTests {
 
     @Test("serialization is compact, sorted and round-trips")
     func serialization() throws {
-        let value = JSON.object(["b": .array([.number(1), .number(2.5), .bool(false), .null]), "a": .string("q\"\n\u{1}")])
+        let value = JSON.object([
+            "b": .array([.number(1), .number(2.5), .bool(false), .null]), "a": .string("q\"\n\u{1}"),
+        ])
         #expect(value.serializedText == #"{"a":"q\"\n\u0001","b":[1,2.5,false,null]}"#)
         #expect(JSON(data: value.serialized) == value)
         let encoded = try JSONEncoder().encode(value)

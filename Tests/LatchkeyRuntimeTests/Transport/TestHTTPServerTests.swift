@@ -31,7 +31,9 @@ struct TestHTTPServerTests {
         defer { server.stop() }
         let first = await RawHTTPClient.exchange(
             port: server.port,
-            lines: ["GET /a/b%20c?x=1&y=hello+world&z=%26%3D&x=2&flag HTTP/1.1", "Host: here", "X-One: 1", "x-TWO:  two  "])
+            lines: [
+                "GET /a/b%20c?x=1&y=hello+world&z=%26%3D&x=2&flag HTTP/1.1", "Host: here", "X-One: 1", "x-TWO:  two  ",
+            ])
         #expect(first?.status == 200)
         #expect(first?.body == "seen /a/b%20c")
         #expect(first?.head.contains("Connection: close") == true)
@@ -56,7 +58,10 @@ struct TestHTTPServerTests {
         defer { server.stop() }
         let response = await RawHTTPClient.exchange(
             port: server.port,
-            lines: ["POST /form HTTP/1.1", "Host: x", "Transfer-Encoding: chunked", "Content-Type: application/x-www-form-urlencoded"],
+            lines: [
+                "POST /form HTTP/1.1", "Host: x", "Transfer-Encoding: chunked",
+                "Content-Type: application/x-www-form-urlencoded",
+            ],
             body: "4\r\na=he\r\n6;ext=1\r\nllo%21\r\n0\r\nX-Trailer: t\r\n\r\n")
         #expect(response?.status == 200)
         #expect(response?.body == #"{"got":"hello!"}"#)
@@ -75,7 +80,8 @@ struct TestHTTPServerTests {
             port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 2"], body: "{}")
         #expect(plain?.body == #"{"n":1,"s":"t"}"#)
         let encoded = await RawHTTPClient.exchange(
-            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 20"], body: #"{"kind":"encodable"}"#)
+            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 20"],
+            body: #"{"kind":"encodable"}"#)
         #expect(encoded?.body == #"{"a":"x","b":2}"#)
     }
 
@@ -84,13 +90,16 @@ struct TestHTTPServerTests {
         let server = try TestHTTPServer(maximumRequestBytes: 1000) { _ in .text("ok") }
         defer { server.stop() }
         let big = await RawHTTPClient.exchange(
-            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 5000"], body: String(repeating: "a", count: 5000))
+            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 5000"],
+            body: String(repeating: "a", count: 5000))
         #expect(big?.status == 413)
         let chunkedBig = await RawHTTPClient.exchange(
-            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Transfer-Encoding: chunked"], body: "7d0\r\n" + String(repeating: "a", count: 2000) + "\r\n0\r\n\r\n")
+            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Transfer-Encoding: chunked"],
+            body: "7d0\r\n" + String(repeating: "a", count: 2000) + "\r\n0\r\n\r\n")
         #expect(chunkedBig?.status == 413)
         let smuggling = await RawHTTPClient.exchange(
-            port: server.port, lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 3", "Transfer-Encoding: chunked"], body: "0\r\n\r\n")
+            port: server.port,
+            lines: ["POST / HTTP/1.1", "Host: x", "Content-Length: 3", "Transfer-Encoding: chunked"], body: "0\r\n\r\n")
         #expect(smuggling?.status == 400)
         let garbage = await RawHTTPClient.exchange(port: server.port, lines: ["NOT HTTP AT ALL"])
         #expect(garbage?.status == 400)

@@ -1,36 +1,51 @@
 import Foundation
-@testable import LatchkeyRuntime
 import Testing
 
+@testable import LatchkeyRuntime
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Transport error mapping")
 struct TransportErrorMappingTests {
     @Test("labels carry no user info, query or fragment")
     func labels() throws {
-        let request = HTTPRequest(method: "GET", url: try #require(URL(string: "https://user:pw@example.com:8443/cb?code=secret#frag")))
+        let request = HTTPRequest(
+            method: "GET", url: try #require(URL(string: "https://user:pw@example.com:8443/cb?code=secret#frag")))
         #expect(TransportErrorMapping.label(for: request) == "GET https://example.com:8443/cb")
     }
 
     @Test("URLError codes map to timeout or network_error")
     func urlErrors() {
         #expect(TransportErrorMapping.map(URLError(.timedOut), label: "GET x", timeout: 3).code == .timeout)
-        #expect(TransportErrorMapping.map(URLError(.cannotConnectToHost), label: "GET x", timeout: 3).code == .networkError)
-        #expect(TransportErrorMapping.map(URLError(.networkConnectionLost), label: "GET x", timeout: 3).code == .networkError)
-        #expect(TransportErrorMapping.map(CocoaError(.fileNoSuchFile), label: "GET x", timeout: 3).code == .networkError)
+        #expect(
+            TransportErrorMapping.map(URLError(.cannotConnectToHost), label: "GET x", timeout: 3).code == .networkError)
+        #expect(
+            TransportErrorMapping.map(URLError(.networkConnectionLost), label: "GET x", timeout: 3).code
+                == .networkError)
+        #expect(
+            TransportErrorMapping.map(CocoaError(.fileNoSuchFile), label: "GET x", timeout: 3).code == .networkError)
     }
 
     @Test("a body shorter than its Content-Length is a truncation")
     func truncation() {
-        #expect(TransportErrorMapping.truncation(method: "GET", status: 200, headers: ["content-length": "10"], received: 4) != nil)
-        #expect(TransportErrorMapping.truncation(method: "GET", status: 200, headers: ["content-length": "4"], received: 4) == nil)
-        #expect(TransportErrorMapping.truncation(method: "HEAD", status: 200, headers: ["content-length": "10"], received: 0) == nil)
-        #expect(TransportErrorMapping.truncation(method: "GET", status: 304, headers: ["content-length": "10"], received: 0) == nil)
+        #expect(
+            TransportErrorMapping.truncation(method: "GET", status: 200, headers: ["content-length": "10"], received: 4)
+                != nil)
+        #expect(
+            TransportErrorMapping.truncation(method: "GET", status: 200, headers: ["content-length": "4"], received: 4)
+                == nil)
         #expect(
             TransportErrorMapping.truncation(
-                method: "GET", status: 200, headers: ["content-length": "10", "content-encoding": "gzip"], received: 30) == nil)
+                method: "HEAD", status: 200, headers: ["content-length": "10"], received: 0) == nil)
+        #expect(
+            TransportErrorMapping.truncation(method: "GET", status: 304, headers: ["content-length": "10"], received: 0)
+                == nil)
+        #expect(
+            TransportErrorMapping.truncation(
+                method: "GET", status: 200, headers: ["content-length": "10", "content-encoding": "gzip"], received: 30)
+                == nil)
         #expect(TransportErrorMapping.truncation(method: "GET", status: 200, headers: [:], received: 30) == nil)
     }
 }

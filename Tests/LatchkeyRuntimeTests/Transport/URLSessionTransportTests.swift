@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("URLSessionTransport against a real server")
@@ -58,7 +58,9 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let response = try await transport.send(
-            HTTPRequest(method: "PUT", url: server.url("/blob"), headers: [("Content-Type", "application/octet-stream")], body: body))
+            HTTPRequest(
+                method: "PUT", url: server.url("/blob"), headers: [("Content-Type", "application/octet-stream")],
+                body: body))
         #expect(response.status == 200)
         #expect(response.body == Data(body.reversed()))
         #expect(server.requests.first?.body == body)
@@ -69,7 +71,8 @@ struct URLSessionTransportTests {
         let target = try TestHTTPServer { _ in .text("you should not be here") }
         defer { target.stop() }
         let server = try TestHTTPServer { request in
-            request.path == "/start" ? .redirect(to: target.url("/landing").absoluteString, status: status) : .text("same-origin target")
+            request.path == "/start"
+                ? .redirect(to: target.url("/landing").absoluteString, status: status) : .text("same-origin target")
         }
         defer { server.stop() }
         let response = try await transport.send(
@@ -84,7 +87,8 @@ struct URLSessionTransportTests {
     func relativeRedirect() async throws {
         let server = try TestHTTPServer { request in
             request.path == "/start"
-                ? TestResponse(status: 302, headers: [("Location", "/next")], body: Data("Found. Redirecting to /next".utf8))
+                ? TestResponse(
+                    status: 302, headers: [("Location", "/next")], body: Data("Found. Redirecting to /next".utf8))
                 : .text("followed")
         }
         defer { server.stop() }
@@ -100,7 +104,8 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let start = ContinuousClock.now
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
+            try await transport.send(
+                HTTPRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
         }
         #expect(error?.code == .timeout)
         #expect(error?.kind == .transport)
@@ -141,7 +146,8 @@ struct URLSessionTransportTests {
         let server = try TestHTTPServer { _ in .dropConnection }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8), timeout: 5))
+            try await transport.send(
+                HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8), timeout: 5))
         }
         #expect(error?.code == .networkError)
         #expect(server.requests.count == 1)
@@ -193,7 +199,9 @@ struct URLSessionTransportTests {
         let response = try await injected.send(HTTPRequest(method: "GET", url: server.url("/r")))
         #expect(response.status == 302)
         #expect(server.requests.first?.header("X-Injected") == "1")
-        await #expect(throws: AuthError.self) { try await injected.send(HTTPRequest(method: "GET", url: server.url("/big"))) }
+        await #expect(throws: AuthError.self) {
+            try await injected.send(HTTPRequest(method: "GET", url: server.url("/big")))
+        }
         #expect(server.requests.count == 2)
     }
 

@@ -102,7 +102,9 @@ final class GoTrueServer: Sendable {
     /// The requests to GoTrue's API (everything but the browser's pages).
     var apiRequests: [RecordedRequest] {
         let browser: Set<String> = ["/auth/v1/authorize", "/auth/v1/callback", "/provider/authorize"]
-        return http.requests.filter { !browser.contains($0.path) && !($0.path == "/auth/v1/verify" && $0.method == "GET") }
+        return http.requests.filter {
+            !browser.contains($0.path) && !($0.path == "/auth/v1/verify" && $0.method == "GET")
+        }
     }
 
     /// Forgets the recorded requests.
@@ -171,7 +173,8 @@ final class GoTrueServer: Sendable {
     static func idToken(provider: String, sub: String?, email: String, nonce: String?) -> String {
         var claims: [String: Any] = [
             "iss": issuers[provider] ?? "https://unknown.example", "aud": "dev.example.app", "email": email,
-            "email_verified": true, "iat": Int(Date().timeIntervalSince1970), "exp": Int(Date().timeIntervalSince1970) + 600,
+            "email_verified": true, "iat": Int(Date().timeIntervalSince1970),
+            "exp": Int(Date().timeIntervalSince1970) + 600,
         ]
         if let sub { claims["sub"] = sub }
         if let nonce { claims["nonce"] = sha256Hex(nonce) }
@@ -180,7 +183,8 @@ final class GoTrueServer: Sendable {
 
     /// A JWT with the claims and a random signature.
     static func jwt(_ claims: [String: Any]) -> String {
-        let header = try! JSONSerialization.data(withJSONObject: ["alg": "HS256", "typ": "JWT"], options: [.sortedKeys])
+        let header = try! JSONSerialization.data(
+            withJSONObject: ["alg": "HS256", "typ": "JWT"], options: [.sortedKeys])
         let payload = try! JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
         let signature = (0..<32).map { _ in UInt8.random(in: 0...255) }
         return Base64URL.encode(header) + "." + Base64URL.encode(payload) + "." + Base64URL.encode(signature)
@@ -231,12 +235,18 @@ final class GoTrueCore: Sendable {
         if !open.contains(route) {
             guard let key = request.header("apikey") else {
                 return .json(
-                    ["message": "No API key found in request", "hint": "No `apikey` request header or url param was found."],
+                    [
+                        "message": "No API key found in request",
+                        "hint": "No `apikey` request header or url param was found.",
+                    ],
                     status: 401)
             }
             guard key == GoTrueServer.publishableKey else {
                 return .json(
-                    ["message": "Invalid API key", "hint": "Double check your Supabase `anon` or `service_role` API key."],
+                    [
+                        "message": "Invalid API key",
+                        "hint": "Double check your Supabase `anon` or `service_role` API key.",
+                    ],
                     status: 401)
             }
         }
@@ -464,7 +474,9 @@ struct GoTrueState: Sendable {
         let nonce = try string(body, "nonce", request) ?? ""
         _ = try string(body, "access_token", request)
         guard !idToken.isEmpty else { throw oauthError("invalid request", "id_token required") }
-        guard !provider.isEmpty else { throw oauthError("invalid request", "provider or client_id and issuer required") }
+        guard !provider.isEmpty else {
+            throw oauthError("invalid request", "provider or client_id and issuer required")
+        }
         guard let issuer = GoTrueServer.issuers[provider] else {
             throw httpError(request, 400, "validation_failed", "Custom OIDC provider \"\(provider)\" not allowed")
         }
@@ -493,12 +505,14 @@ struct GoTrueState: Sendable {
     mutating func authorize(_ request: RecordedRequest) throws(Reject) -> TestResponse {
         let provider = request.query("provider") ?? ""
         guard ["google", "github", "apple"].contains(provider) else {
-            throw httpError(request, 400, "validation_failed", "Unsupported provider: provider \(provider) could not be found")
+            throw httpError(
+                request, 400, "validation_failed", "Unsupported provider: provider \(provider) could not be found")
         }
         let challenge = request.query("code_challenge") ?? ""
         let method = (request.query("code_challenge_method") ?? "").lowercased()
         guard challenge.isEmpty == method.isEmpty else {
-            throw httpError(request, 400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge")
+            throw httpError(
+                request, 400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge")
         }
         if !challenge.isEmpty {
             guard (43...128).contains(challenge.count),
@@ -515,7 +529,8 @@ struct GoTrueState: Sendable {
             authenticationMethod: "oauth", redirectTo: allowedRedirect(request.query("redirect_to")), userID: nil,
             codeIssued: false, callbackUsed: false, createdAt: now)
         flowStates.append(flow)
-        let location = base.absoluteString + "/provider/authorize?"
+        let location =
+            base.absoluteString + "/provider/authorize?"
             + Self.encode([
                 ("client_id", "google-client"), ("redirect_uri", base.absoluteString + "/auth/v1/callback"),
                 ("response_type", "code"), ("state", flow.id),
@@ -529,7 +544,8 @@ struct GoTrueState: Sendable {
         let state = request.query("state") ?? ""
         switch providerDecision {
         case .consent:
-            return .redirect(to: callback + "?" + Self.encode([("code", "google-code-" + Self.uuid()), ("state", state)]))
+            return .redirect(
+                to: callback + "?" + Self.encode([("code", "google-code-" + Self.uuid()), ("state", state)]))
         case .cancel:
             return .redirect(
                 to: callback + "?"
@@ -564,7 +580,8 @@ struct GoTrueState: Sendable {
         }
         let userID =
             users.first(where: { $0.email == email })?.id
-            ?? createUser(email: email, password: nil, provider: flowStates[index].provider, confirmed: true, name: name)
+            ?? createUser(
+                email: email, password: nil, provider: flowStates[index].provider, confirmed: true, name: name)
         flowStates[index].userID = userID
         flowStates[index].codeIssued = true
         return .redirect(to: Self.appending([("code", flowStates[index].authCode)], to: redirect))
@@ -594,7 +611,9 @@ struct GoTrueState: Sendable {
             if phone != nil { throw httpError(request, 422, "phone_provider_disabled", "Phone signups are disabled") }
             throw httpError(request, 422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled")
         }
-        guard !password.isEmpty else { throw httpError(request, 400, "validation_failed", "Signup requires a valid password") }
+        guard !password.isEmpty else {
+            throw httpError(request, 400, "validation_failed", "Signup requires a valid password")
+        }
         guard email.contains("@") else {
             throw httpError(request, 400, "validation_failed", "Unable to validate email address: invalid format")
         }
@@ -621,10 +640,13 @@ struct GoTrueState: Sendable {
     }
 
     mutating func recover(_ request: RecordedRequest) throws(Reject) -> TestResponse {
-        let body = try jsonBody(request, allowed: ["email", "code_challenge", "code_challenge_method", "gotrue_meta_security"])
+        let body = try jsonBody(
+            request, allowed: ["email", "code_challenge", "code_challenge_method", "gotrue_meta_security"])
         let email = try string(body, "email", request) ?? ""
         let challenge = try pkcePair(body, request)
-        guard !email.isEmpty else { throw httpError(request, 400, "validation_failed", "Password recovery requires an email") }
+        guard !email.isEmpty else {
+            throw httpError(request, 400, "validation_failed", "Password recovery requires an email")
+        }
         if let index = users.firstIndex(where: { $0.email == email }) {
             users[index].recoverySentAt = now
             sendEmail(to: index, type: "recovery", redirect: request.query("redirect_to"), challenge: challenge)
@@ -634,22 +656,26 @@ struct GoTrueState: Sendable {
 
     mutating func resend(_ request: RecordedRequest) throws(Reject) -> TestResponse {
         let body = try jsonBody(
-            request, allowed: ["type", "email", "phone", "code_challenge", "code_challenge_method", "gotrue_meta_security"])
+            request,
+            allowed: ["type", "email", "phone", "code_challenge", "code_challenge_method", "gotrue_meta_security"])
         let type = try string(body, "type", request) ?? ""
         let email = try string(body, "email", request)
         let phone = try string(body, "phone", request)
         let challenge = try pkcePair(body, request)
         guard ["signup", "email_change", "sms", "phone_change"].contains(type) else {
             throw httpError(
-                request, 400, "validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
+                request, 400, "validation_failed", "Missing one of these types: signup, email_change, sms, phone_change"
+            )
         }
         if email != nil, phone != nil {
-            throw httpError(request, 400, "validation_failed", "Only an email address or phone number should be provided.")
+            throw httpError(
+                request, 400, "validation_failed", "Only an email address or phone number should be provided.")
         }
         if ["signup", "email_change"].contains(type), email == nil {
             throw httpError(request, 400, "validation_failed", "Type provided requires an email address")
         }
-        if type == "signup", let index = users.firstIndex(where: { $0.email == email }), users[index].confirmedAt == nil {
+        if type == "signup", let index = users.firstIndex(where: { $0.email == email }), users[index].confirmedAt == nil
+        {
             sendEmail(to: index, type: "signup", redirect: request.query("redirect_to"), challenge: challenge)
         }
         return .json([String: Any]())
@@ -662,7 +688,9 @@ struct GoTrueState: Sendable {
         let tokenHash = try string(body, "token_hash", request) ?? ""
         let email = try string(body, "email", request) ?? ""
         let phone = try string(body, "phone", request) ?? ""
-        guard !type.isEmpty else { throw httpError(request, 400, "validation_failed", "Verify requires a verification type") }
+        guard !type.isEmpty else {
+            throw httpError(request, 400, "validation_failed", "Verify requires a verification type")
+        }
         guard !token.isEmpty || !tokenHash.isEmpty else {
             throw httpError(request, 400, "validation_failed", "Verify requires either a token or a token hash")
         }
@@ -670,7 +698,9 @@ struct GoTrueState: Sendable {
             throw httpError(request, 400, "validation_failed", "Only the token_hash and type should be provided")
         }
         let types = ["signup", "invite", "recovery", "magiclink", "email_change", "email", "sms", "phone_change"]
-        guard types.contains(type) else { throw httpError(request, 400, "validation_failed", "Unsupported verification type") }
+        guard types.contains(type) else {
+            throw httpError(request, 400, "validation_failed", "Unsupported verification type")
+        }
         let accepts: (OTP) -> Bool = { otp in
             !otp.used && (otp.type == type || (type == "email" && ["signup", "magiclink"].contains(otp.type)))
         }
@@ -678,13 +708,16 @@ struct GoTrueState: Sendable {
         if tokenHash.isEmpty {
             guard !email.isEmpty, phone.isEmpty else {
                 throw httpError(
-                    request, 400, "validation_failed", "Only an email address or phone number should be provided on verify")
+                    request, 400, "validation_failed",
+                    "Only an email address or phone number should be provided on verify")
             }
             index = otps.firstIndex { accepts($0) && $0.email == email && $0.token == token }
             guard index != nil else { throw httpError(request, 403, "otp_expired", "Token has expired or is invalid") }
         } else {
             index = otps.firstIndex { accepts($0) && $0.tokenHash == tokenHash }
-            guard index != nil else { throw httpError(request, 403, "otp_expired", "Email link is invalid or has expired") }
+            guard index != nil else {
+                throw httpError(request, 403, "otp_expired", "Email link is invalid or has expired")
+            }
         }
         otps[index!].used = true
         let user = users.firstIndex { $0.email == otps[index!].email }!
@@ -738,13 +771,16 @@ struct GoTrueState: Sendable {
             flowID = flow.id
         }
         otps.append(
-            OTP(email: users[index].email, type: type, token: token, tokenHash: tokenHash, used: false, flowStateID: flowID))
+            OTP(
+                email: users[index].email, type: type, token: token, tokenHash: tokenHash, used: false,
+                flowStateID: flowID))
         if type == "signup" { users[index].confirmationSentAt = now }
         let linkToken = flowID == nil ? tokenHash : "pkce_" + tokenHash
         let link = URL(
             string: base.absoluteString + "/auth/v1/verify?"
                 + Self.encode([("token", linkToken), ("type", type), ("redirect_to", target)]))!
-        outbox.append(GoTrueServer.Email(to: users[index].email, type: type, token: token, tokenHash: tokenHash, link: link))
+        outbox.append(
+            GoTrueServer.Email(to: users[index].email, type: type, token: token, tokenHash: tokenHash, link: link))
     }
 
     /// `code_challenge` and `code_challenge_method`: both or neither (pkce.go).
@@ -752,7 +788,8 @@ struct GoTrueState: Sendable {
         let challenge = try string(body, "code_challenge", request) ?? ""
         let method = (try string(body, "code_challenge_method", request) ?? "").lowercased()
         guard challenge.isEmpty == method.isEmpty else {
-            throw httpError(request, 400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge")
+            throw httpError(
+                request, 400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge")
         }
         if challenge.isEmpty { return nil }
         guard (43...128).contains(challenge.count), ["s256", "plain"].contains(method) else {
@@ -797,13 +834,15 @@ struct GoTrueState: Sendable {
         if let password = try string(body, "password", request) {
             guard password.count >= Self.minimumPasswordLength else { throw weakPassword(request) }
             if password == users[index].password {
-                throw httpError(request, 422, "same_password", "New password should be different from the old password.")
+                throw httpError(
+                    request, 422, "same_password", "New password should be different from the old password.")
             }
             users[index].password = password
         }
         if let email = try string(body, "email", request), email != users[index].email {
             if users.contains(where: { $0.email == email }) {
-                throw httpError(request, 422, "email_exists", "A user with this email address has already been registered")
+                throw httpError(
+                    request, 422, "email_exists", "A user with this email address has already been registered")
             }
         }
         users[index].updatedAt = now
@@ -819,11 +858,13 @@ struct GoTrueState: Sendable {
         }
         let token = String(header[header.index(after: space)...])
         guard !token.isEmpty, !token.contains(" "), let access = accessTokens[token] else {
-            throw httpError(request, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is malformed")
+            throw httpError(
+                request, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is malformed")
         }
         guard access.expiresAt > now else {
             throw httpError(
-                request, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired")
+                request, 403, "bad_jwt",
+                "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired")
         }
         guard sessions[access.sessionID] != nil else {
             throw httpError(request, 403, "session_not_found", "Session from session_id claim in JWT does not exist")
@@ -833,7 +874,9 @@ struct GoTrueState: Sendable {
 
     // MARK: - Sessions and users
 
-    mutating func createUser(email: String, password: String?, provider: String, confirmed: Bool, name: String?) -> String {
+    mutating func createUser(email: String, password: String?, provider: String, confirmed: Bool, name: String?)
+        -> String
+    {
         let id = Self.uuid()
         users.append(
             UserRecord(
@@ -883,11 +926,13 @@ struct GoTrueState: Sendable {
             "app_metadata": ["provider": user.provider, "providers": [user.provider]],
             "user_metadata": user.name.map { ["full_name": $0, "email": user.email] } ?? [String: String](),
             "identities": identities
-                ? [[
-                    "identity_id": Self.uuid(), "id": user.id, "user_id": user.id, "provider": user.provider,
-                    "identity_data": ["sub": user.id, "email": user.email], "email": user.email,
-                    "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
-                ]] : [[String: Any]](),
+                ? [
+                    [
+                        "identity_id": Self.uuid(), "id": user.id, "user_id": user.id, "provider": user.provider,
+                        "identity_data": ["sub": user.id, "email": user.email], "email": user.email,
+                        "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
+                    ]
+                ] : [[String: Any]](),
             "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
             "is_anonymous": false,
         ]
@@ -907,13 +952,15 @@ struct GoTrueState: Sendable {
     func jsonBody(_ request: RecordedRequest, allowed: Set<String>) throws(Reject) -> [String: Any] {
         let type = request.header("Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
         guard type?.lowercased() == "application/json" else {
-            throw httpError(request, 400, "bad_json", "Could not parse request body as JSON: Content-Type is not application/json")
+            throw httpError(
+                request, 400, "bad_json", "Could not parse request body as JSON: Content-Type is not application/json")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
             throw httpError(request, 400, "bad_json", "Could not parse request body as JSON: invalid JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw httpError(request, 400, "bad_json", "Could not parse request body as JSON: json: unknown field \"\(unknown)\"")
+            throw httpError(
+                request, 400, "bad_json", "Could not parse request body as JSON: json: unknown field \"\(unknown)\"")
         }
         return object
     }
@@ -924,7 +971,8 @@ struct GoTrueState: Sendable {
         guard let text = value as? String else {
             throw httpError(
                 request, 400, "bad_json",
-                "Could not parse request body as JSON: json: cannot unmarshal into Go struct field \(name) of type string")
+                "Could not parse request body as JSON: json: cannot unmarshal into Go struct field \(name) of type string"
+            )
         }
         return text
     }

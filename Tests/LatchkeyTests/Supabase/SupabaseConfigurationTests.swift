@@ -4,7 +4,7 @@ import LatchkeyTesting
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Supabase: configuration and the test server's contract")
@@ -119,7 +119,8 @@ struct SupabaseConfigurationTests {
             #expect(answer.json["error_code"] as? String == "bad_json")
 
             answer = try await Self.send(
-                base + "/token?grant_type=password", body: #"{"username":"ada@example.com","password":"correct-horse"}"#,
+                base + "/token?grant_type=password",
+                body: #"{"username":"ada@example.com","password":"correct-horse"}"#,
                 headers: json)
             #expect(answer.json["error_code"] as? String == "bad_json", "an undeclared member is refused")
 
@@ -127,13 +128,16 @@ struct SupabaseConfigurationTests {
             #expect(answer.status == 401)
             #expect(answer.json["error_code"] as? String == "no_authorization")
 
-            answer = try await Self.send(base + "/user", body: nil, headers: ["apikey": key, "Authorization": "Bearer nope"])
+            answer = try await Self.send(
+                base + "/user", body: nil, headers: ["apikey": key, "Authorization": "Bearer nope"])
             #expect(answer.status == 403)
             #expect(answer.json["error_code"] as? String == "bad_jwt")
 
-            answer = try await Self.send(base + "/token?grant_type=id_token", body: #"{"provider":"apple"}"#, headers: json)
+            answer = try await Self.send(
+                base + "/token?grant_type=id_token", body: #"{"provider":"apple"}"#, headers: json)
             #expect(answer.status == 400)
-            #expect(answer.json as NSDictionary == ["error": "invalid request", "error_description": "id_token required"])
+            #expect(
+                answer.json as NSDictionary == ["error": "invalid request", "error_description": "id_token required"])
 
             answer = try await Self.send(base + "/token?grant_type=password", body: credentials, headers: json)
             #expect(answer.status == 200)
@@ -158,8 +162,12 @@ struct SupabaseConfigurationTests {
             if let name = name as? String, let value = value as? String { fields[name] = value }
         }
         let canonical = Dictionary(
-            fields.map { ($0.key.lowercased() == "x-supabase-api-version" ? "X-Supabase-Api-Version" : $0.key, $0.value) },
+            fields.map {
+                ($0.key.lowercased() == "x-supabase-api-version" ? "X-Supabase-Api-Version" : $0.key, $0.value)
+            },
             uniquingKeysWith: { first, _ in first })
-        return (http?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:], canonical)
+        return (
+            http?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:], canonical
+        )
     }
 }

@@ -234,7 +234,9 @@ struct SupabaseEmailFlowTests {
             }
             #expect(supabase.client.state.isSignedIn)
 
-            let replay = await caughtAuthError { _ = try await supabase.verifyOTP(type: "signup", tokenHash: mail.tokenHash) }
+            let replay = await caughtAuthError {
+                _ = try await supabase.verifyOTP(type: "signup", tokenHash: mail.tokenHash)
+            }
             #expect(replay?.code == "otp_expired")
         }
     }
@@ -243,7 +245,9 @@ struct SupabaseEmailFlowTests {
     func clientSideValidation() async throws {
         try await withSupabase { harness in
             let supabase = try harness.makeClient()
-            let short = await caughtAuthError { _ = try await supabase.signUp(email: "grace@example.com", password: "12345") }
+            let short = await caughtAuthError {
+                _ = try await supabase.signUp(email: "grace@example.com", password: "12345")
+            }
             #expect(short?.code == .validationFailed)
             #expect(short?.kind == .invalidInput)
             let type = await caughtAuthError { _ = try await supabase.resendConfirmation(email: "a@b.c", type: "sms") }

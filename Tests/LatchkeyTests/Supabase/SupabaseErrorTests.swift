@@ -84,19 +84,24 @@ struct SupabaseErrorTests {
         .http("unexpected_failure", 500, "server_error", .transport),
         .http("request_entity_too_large", 413, "invalid_request", .invalidInput),
         Row(
-            rule: "invalid request", status: 400, answer: .oauth(error: "invalid request", description: "id_token required"),
+            rule: "invalid request", status: 400,
+            answer: .oauth(error: "invalid request", description: "id_token required"),
             code: "invalid_request", kind: .invalidInput, providerCode: "invalid request"),
         Row(
             rule: "invalid nonce", status: 400, answer: .oauth(error: "invalid nonce", description: "Nonces mismatch"),
             code: "invalid_request", kind: .invalidInput, providerCode: "invalid nonce"),
         Row(
-            rule: "status 429", status: 429, answer: .raw(.text("Too Many Requests", status: 429)), code: "rate_limited",
+            rule: "status 429", status: 429, answer: .raw(.text("Too Many Requests", status: 429)),
+            code: "rate_limited",
             kind: .transport, providerCode: nil),
         Row(
             rule: "status 401", status: 401,
             answer: .raw(
                 .json(
-                    ["message": "Invalid API key", "hint": "Double check your Supabase `anon` or `service_role` API key."],
+                    [
+                        "message": "Invalid API key",
+                        "hint": "Double check your Supabase `anon` or `service_role` API key.",
+                    ],
                     status: 401)),
             code: "invalid_client", kind: .misconfigured, providerCode: nil),
     ]
@@ -119,7 +124,9 @@ struct SupabaseErrorTests {
         }
     }
 
-    @Test("Every mapping yields its code and kind, in shape (B) and shape (A) (shape C where GoTrue uses it)", arguments: rows)
+    @Test(
+        "Every mapping yields its code and kind, in shape (B) and shape (A) (shape C where GoTrue uses it)",
+        arguments: rows)
     func mapping(row: Row) async throws {
         try await withSupabase { harness in
             harness.gotrue.addUser(email: "ada@example.com", password: "correct-horse")
@@ -154,7 +161,8 @@ struct SupabaseErrorTests {
 
         var testDescription: String { rule }
 
-        static func gotrue(_ error: String, _ errorCode: String?, _ code: String, _ kind: AuthError.Kind) -> CallbackRow {
+        static func gotrue(_ error: String, _ errorCode: String?, _ code: String, _ kind: AuthError.Kind) -> CallbackRow
+        {
             var parameters = [("error", error)]
             if let errorCode { parameters.append(("error_code", errorCode)) }
             parameters.append(("error_description", "GoTrue says \(errorCode ?? error)"))

@@ -43,12 +43,14 @@ struct SupabaseHarness: Sendable {
             values: ["projectURL": gotrue.projectURL.absoluteString, "publishableKey": GoTrueServer.publishableKey],
             redirectURI: SupabaseAppURLs.callback, redirectURIs: redirectURIs)
         return SupabaseClient(
-            client: try AuthClient(provider: spec, configuration: configuration, options: options(store: store ?? self.store)))
+            client: try AuthClient(
+                provider: spec, configuration: configuration, options: options(store: store ?? self.store)))
     }
 
     func options(store: any SessionStore) -> AuthClientOptions {
         AuthClientOptions(
-            transport: URLSessionTransport(), store: store, userAgent: "LatchkeyTests/Supabase", environment: { _ in nil })
+            transport: URLSessionTransport(), store: store, userAgent: "LatchkeyTests/Supabase",
+            environment: { _ in nil })
     }
 
     /// The stored session record, or `nil`.
@@ -124,11 +126,13 @@ func expectGoTrueRequest(
         request.headerValues("X-Supabase-Api-Version") == (apiVersion ? ["2024-01-01"] : []),
         sourceLocation: sourceLocation)
     #expect(
-        request.headerValues("Authorization") == (bearer.map { ["Bearer " + $0] } ?? []), sourceLocation: sourceLocation)
+        request.headerValues("Authorization") == (bearer.map { ["Bearer " + $0] } ?? []), sourceLocation: sourceLocation
+    )
     if let body {
         #expect(request.headerValues("Content-Type") == ["application/json"], sourceLocation: sourceLocation)
         let parsed = request.jsonBody as? NSDictionary
-        #expect(parsed == (body as NSDictionary), "body \(request.bodyText ?? "<binary>")", sourceLocation: sourceLocation)
+        #expect(
+            parsed == (body as NSDictionary), "body \(request.bodyText ?? "<binary>")", sourceLocation: sourceLocation)
     } else {
         #expect(request.headerValues("Content-Type") == [], sourceLocation: sourceLocation)
         #expect(request.body.isEmpty, sourceLocation: sourceLocation)

@@ -111,11 +111,13 @@ struct SupabaseOAuthTests {
             switch self {
             case .browser: return callback
             case .query: return URL(string: base + "?error=access_denied&error_description=The+user+denied+access")!
-            case .fragment: return URL(string: base + "#error=access_denied&error_description=The%20user%20denied%20access&sb=")!
+            case .fragment:
+                return URL(string: base + "#error=access_denied&error_description=The%20user%20denied%20access&sb=")!
             case .queryWithNumericErrorCode:
                 return URL(string: base + "?error=access_denied&error_code=403&error_description=Access+denied")!
             case .fragmentWithErrorCode:
-                return URL(string: base + "#error=access_denied&error_code=access_denied&error_description=Cancelled&sb=")!
+                return URL(
+                    string: base + "#error=access_denied&error_code=access_denied&error_description=Cancelled&sb=")!
             }
         }
     }
@@ -132,7 +134,9 @@ struct SupabaseOAuthTests {
                 #expect(callback.supabaseQueryItems["error_code"] == nil)
             }
 
-            let error = await caughtAuthError { _ = try await supabase.client.handleCallback(shape.url(callback: callback)) }
+            let error = await caughtAuthError {
+                _ = try await supabase.client.handleCallback(shape.url(callback: callback))
+            }
 
             #expect(error?.code == .loginCancelled)
             #expect(error?.kind == .cancelled)

@@ -18,7 +18,8 @@ struct SupabaseRecoveryTests {
             let oauth = try await supabase.client.prepareAuthorization(
                 redirectURI: SupabaseAppURLs.callback, additionalParameters: ["provider": "google"])
 
-            let result = try await supabase.resetPasswordForEmail(email: Self.email, redirectTo: SupabaseAppURLs.recovery)
+            let result = try await supabase.resetPasswordForEmail(
+                email: Self.email, redirectTo: SupabaseAppURLs.recovery)
 
             #expect(result == .none)
             let recover = harness.gotrue.requests("/recover").first
@@ -42,7 +43,8 @@ struct SupabaseRecoveryTests {
             let exchange = harness.gotrue.requests("/token").first
             let verifier = (exchange?.jsonBody as? [String: Any])?["code_verifier"] as? String ?? ""
             expectGoTrueRequest(
-                exchange, "POST", "/token", query: ["grant_type": "pkce"], body: ["auth_code": code, "code_verifier": verifier])
+                exchange, "POST", "/token", query: ["grant_type": "pkce"],
+                body: ["auth_code": code, "code_verifier": verifier])
             #expect(PKCE.challenge(for: verifier) == challenge)
             #expect(session.user?.email == Self.email)
             #expect(supabase.client.state.isSignedIn)
@@ -73,13 +75,17 @@ struct SupabaseRecoveryTests {
             #expect(same?.providerCode == "same_password")
 
             try await supabase.client.signOut()
-            let old = await caughtAuthError { _ = try await supabase.signIn(email: Self.email, password: Self.oldPassword) }
+            let old = await caughtAuthError {
+                _ = try await supabase.signIn(email: Self.email, password: Self.oldPassword)
+            }
             #expect(old?.code == .invalidCredentials)
             _ = try await supabase.signIn(email: Self.email, password: Self.newPassword)
         }
     }
 
-    @Test("With redirectURIs[\"recovery\"] configured, the reset sends it as redirect_to; a relaunched client takes the link")
+    @Test(
+        "With redirectURIs[\"recovery\"] configured, the reset sends it as redirect_to; a relaunched client takes the link"
+    )
     func recoveryWithConfiguredRedirect() async throws {
         try await withSupabase { harness in
             harness.gotrue.addUser(email: Self.email, password: Self.oldPassword)
@@ -174,7 +180,8 @@ struct SupabaseRecoveryTests {
             let supabase = try harness.makeClient()
             let idToken = GoTrueServer.idToken(provider: "google", sub: "1098765", email: "ada@gmail.com", nonce: nil)
 
-            _ = try await supabase.signInWithIdToken(provider: "google", idToken: idToken, providerAccessToken: "ya29.google")
+            _ = try await supabase.signInWithIdToken(
+                provider: "google", idToken: idToken, providerAccessToken: "ya29.google")
 
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/token", query: ["grant_type": "id_token"],
@@ -199,13 +206,17 @@ struct SupabaseRecoveryTests {
             #expect(mismatch?.message.contains("Nonces mismatch") == true)
 
             let noSubject = GoTrueServer.idToken(provider: "apple", sub: nil, email: "a@b.c", nonce: nil)
-            let missing = await caughtAuthError { _ = try await supabase.signInWithIdToken(provider: "apple", idToken: noSubject) }
+            let missing = await caughtAuthError {
+                _ = try await supabase.signInWithIdToken(provider: "apple", idToken: noSubject)
+            }
             #expect(missing?.code == .init(rawValue: "invalid_request"))
             #expect(missing?.providerCode == "invalid request")
             #expect(missing?.message.contains("Missing sub claim") == true)
 
             let before = harness.gotrue.requests.count
-            let provider = await caughtAuthError { _ = try await supabase.signInWithIdToken(provider: "github", idToken: "x") }
+            let provider = await caughtAuthError {
+                _ = try await supabase.signInWithIdToken(provider: "github", idToken: "x")
+            }
             #expect(provider?.code == .validationFailed)
             #expect(harness.gotrue.requests.count == before)
             #expect(supabase.client.state == .signedOut)

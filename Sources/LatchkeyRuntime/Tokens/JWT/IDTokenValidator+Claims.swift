@@ -11,8 +11,11 @@ extension IDTokenValidator {
         guard claims.aud.contains(clientID) else {
             throw AuthError(.invalidIDToken, "the aud claim does not contain the client ID")
         }
-        if let trustedAudiences, let other = claims.aud.first(where: { $0 != clientID && !trustedAudiences.contains($0) }) {
-            throw AuthError(.invalidIDToken, "the aud claim contains the untrusted audience \(MessageText.quoted(other))")
+        if let trustedAudiences,
+            let other = claims.aud.first(where: { $0 != clientID && !trustedAudiences.contains($0) })
+        {
+            throw AuthError(
+                .invalidIDToken, "the aud claim contains the untrusted audience \(MessageText.quoted(other))")
         }
         if let azp = claims.azp {
             guard azp == clientID else {
@@ -29,14 +32,16 @@ extension IDTokenValidator {
         // The property may have been set after init: a negative or non-finite leeway counts as none.
         let leeway = self.leeway.isFinite ? max(self.leeway, 0) : 0
         guard claims.exp.timeIntervalSince(now) > -leeway else {
-            throw AuthError(.invalidIDToken, "the token expired at \(Self.format(claims.exp)) (now \(Self.format(now)))")
+            throw AuthError(
+                .invalidIDToken, "the token expired at \(Self.format(claims.exp)) (now \(Self.format(now)))")
         }
         guard claims.iat.timeIntervalSince(now) <= leeway else {
             throw AuthError(
                 .invalidIDToken, "the iat claim \(Self.format(claims.iat)) is in the future (now \(Self.format(now)))")
         }
         if let nbf = claims.nbf, nbf.timeIntervalSince(now) > leeway {
-            throw AuthError(.invalidIDToken, "the token is not valid before \(Self.format(nbf)) (now \(Self.format(now)))")
+            throw AuthError(
+                .invalidIDToken, "the token is not valid before \(Self.format(nbf)) (now \(Self.format(now)))")
         }
         if let authTime = claims.authTime, authTime.timeIntervalSince(now) > leeway {
             throw AuthError(.invalidIDToken, "the auth_time claim \(Self.format(authTime)) is in the future")
@@ -45,7 +50,9 @@ extension IDTokenValidator {
         if claims.authTime == nil, maxAge != nil || requiresAuthTime {
             throw AuthError(
                 .invalidIDToken,
-                maxAge != nil ? "the auth_time claim is missing although max_age was requested" : "the auth_time claim is missing")
+                maxAge != nil
+                    ? "the auth_time claim is missing although max_age was requested" : "the auth_time claim is missing"
+            )
         }
         if let maxAge, let authTime = claims.authTime, now.timeIntervalSince(authTime) > maxAge + leeway {
             throw AuthError(

@@ -43,7 +43,8 @@ public struct IDTokenValidator: Sendable {
     ///   - trustedAudiences: The other audiences trusted, or `nil` not to restrict them.
     ///   - now: The clock.
     public init(
-        issuer: String, clientID: String, allowedAlgorithms: Set<SignatureAlgorithm> = IDTokenValidator.defaultAlgorithms,
+        issuer: String, clientID: String,
+        allowedAlgorithms: Set<SignatureAlgorithm> = IDTokenValidator.defaultAlgorithms,
         leeway: TimeInterval = IDTokenValidator.defaultLeeway, maxAge: TimeInterval? = nil,
         requiresAuthTime: Bool = false, trustedAudiences: Set<String>? = nil,
         now: @escaping @Sendable () -> Date = { Date() }

@@ -75,7 +75,8 @@ public actor JWKSCache {
             let fresh = try await fetch()
             if fresh.containsKey(withID: keyID) { return fresh }
         }
-        throw AuthError(failureCode, "no key with kid \(MessageText.quoted(keyID)) in the JWKS at \(url.absoluteString)")
+        throw AuthError(
+            failureCode, "no key with kid \(MessageText.quoted(keyID)) in the JWKS at \(url.absoluteString)")
     }
 
     /// Forgets the cached set (the next use fetches), without resetting the refetch limit.
@@ -102,7 +103,8 @@ public actor JWKSCache {
             let response = try await transport.send(request)
             guard response.status == 200 else {
                 let code: AuthError.Code = response.status >= 500 ? .serverError : .invalidResponse
-                return .failure(AuthError(code, "the JWKS endpoint answered HTTP \(response.status)", status: response.status))
+                return .failure(
+                    AuthError(code, "the JWKS endpoint answered HTTP \(response.status)", status: response.status))
             }
             return .success(try JSONWebKeySet(data: response.body))
         } catch {

@@ -39,7 +39,8 @@ public struct JWSToken: Sendable, Hashable {
             throw AuthError(failureCode, "a compact JWS has 3 dot-separated parts; the token has \(dots.count + 1)")
         }
         let headerBytes = try Self.decodePart(bytes[..<dots[0]], name: "header", failureCode: failureCode)
-        let payloadBytes = try Self.decodePart(bytes[(dots[0] + 1)..<dots[1]], name: "payload", failureCode: failureCode)
+        let payloadBytes = try Self.decodePart(
+            bytes[(dots[0] + 1)..<dots[1]], name: "payload", failureCode: failureCode)
         let signature = try Self.decodePart(bytes[(dots[1] + 1)...], name: "signature", failureCode: failureCode)
         guard let headerMembers = StrictJSONObject.decode(headerBytes) else {
             throw AuthError(failureCode, "the JWS header is not a UTF-8 JSON object with unique member names")

@@ -34,7 +34,9 @@ public enum PasetoV4Public {
         if let expectedFooter, !ConstantTimeBytes.equal(parts.footer, Array(expectedFooter.utf8)) {
             throw AuthError(.invalidToken, "PASETO footer does not match the expected footer")
         }
-        let signed = PreAuthenticationEncoding.encode([Array(header.utf8), parts.message, parts.footer, implicitAssertion])
+        let signed = PreAuthenticationEncoding.encode([
+            Array(header.utf8), parts.message, parts.footer, implicitAssertion,
+        ])
         let valid = try SignatureVerifier.verify(
             algorithm: .edDSA, key: .ed25519(raw: publicKey), message: signed, signature: parts.signature)
         guard valid else { throw AuthError(.invalidToken, "PASETO signature is invalid") }

@@ -81,7 +81,8 @@ final class AcmeBackend: Sendable {
             switch verdict {
             case "live": return tokens(rotating: token)
             case "used": return .json(["error_code": "refresh_token_already_used", "msg": "Already Used"], status: 400)
-            default: return .json(["error": "invalid_grant", "error_description": "unknown refresh token"], status: 400)
+            default:
+                return .json(["error": "invalid_grant", "error_description": "unknown refresh token"], status: 400)
             }
         default:
             return .json(["error": "unsupported_grant_type"], status: 400)

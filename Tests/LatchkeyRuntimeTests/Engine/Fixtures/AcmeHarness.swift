@@ -37,12 +37,18 @@ struct AcmeHarness {
     /// Another client on the same server (a relaunch, or an app extension).
     func makeClient(store: (any SessionStore)? = nil, spec: ProviderSpec? = nil) throws -> AuthClient {
         try AuthClient(
-            provider: spec ?? self.spec, configuration: Self.configuration(server, values: [:], redirectURI: Self.redirect),
-            options: Self.options(transport, store ?? self.store, clock, logs, leeway: .seconds(60), random: SystemRandomSource()))
+            provider: spec ?? self.spec,
+            configuration: Self.configuration(server, values: [:], redirectURI: Self.redirect),
+            options: Self.options(
+                transport, store ?? self.store, clock, logs, leeway: .seconds(60), random: SystemRandomSource()))
     }
 
-    static func configuration(_ server: TestHTTPServer, values: [String: String], redirectURI: URL?) -> ProviderConfiguration {
-        let defaults = ["baseURL": server.baseURL.absoluteString + "/", "clientID": "acme-app", "apiKey": "pk_live_123"]
+    static func configuration(_ server: TestHTTPServer, values: [String: String], redirectURI: URL?)
+        -> ProviderConfiguration
+    {
+        let defaults = [
+            "baseURL": server.baseURL.absoluteString + "/", "clientID": "acme-app", "apiKey": "pk_live_123",
+        ]
         return ProviderConfiguration(values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI)
     }
 

@@ -8,7 +8,8 @@ enum AcmeSpec {
         discovery: DiscoverySpec? = nil, clientPolicy: ClientPolicy = ClientPolicy(),
         callback: CallbackSpec = CallbackSpec(
             issuerParameter: "iss", errorCodeParameter: "error_code", allowedRedirectKinds: [.customScheme, .loopback]),
-        returnsState: Bool = true, usesNonce: Bool = false, fetchesUser: Bool = false, signOutRequest: String? = "logout",
+        returnsState: Bool = true, usesNonce: Bool = false, fetchesUser: Bool = false,
+        signOutRequest: String? = "logout",
         authorizeURL: ValueTemplate = template("{baseURL}/authorize")
     ) -> ProviderSpec {
         ProviderSpec(
@@ -32,8 +33,10 @@ enum AcmeSpec {
                 authorizationCode: AuthorizationCodeFlowSpec(
                     authorizeURL: authorizeURL,
                     authorizeQuery: [
-                        ParameterSpec("response_type", string("code")), ParameterSpec("client_id", string("{clientID}")),
-                        ParameterSpec("redirect_uri", string("{redirect_uri}")), ParameterSpec("scope", string("{scope}")),
+                        ParameterSpec("response_type", string("code")),
+                        ParameterSpec("client_id", string("{clientID}")),
+                        ParameterSpec("redirect_uri", string("{redirect_uri}")),
+                        ParameterSpec("scope", string("{scope}")),
                         ParameterSpec("state", string("{state}")),
                         ParameterSpec("code_challenge", string("{code_challenge}")),
                         ParameterSpec("code_challenge_method", string("{code_challenge_method}")),
@@ -77,7 +80,8 @@ enum AcmeSpec {
     static var requests: [String: RequestSpec] {
         [
             "password": RequestSpec(
-                method: "POST", url: template("{baseURL}/token"), query: [ParameterSpec("grant_type", string("password"))],
+                method: "POST", url: template("{baseURL}/token"),
+                query: [ParameterSpec("grant_type", string("password"))],
                 encoding: .json,
                 body: [
                     ParameterSpec("username", string("{username}")), ParameterSpec("password", string("{password}")),
@@ -102,7 +106,8 @@ enum AcmeSpec {
             "logout": RequestSpec(
                 method: "POST", url: template("{baseURL}/logout"), query: [ParameterSpec("scope", string("{scope}"))],
                 authorization: .accessToken, ignoredErrorStatuses: [401, 404]),
-            "user": RequestSpec(method: "GET", url: template("{baseURL}/user"), authorization: .accessToken, response: .user),
+            "user": RequestSpec(
+                method: "GET", url: template("{baseURL}/user"), authorization: .accessToken, response: .user),
             "recover": RequestSpec(
                 method: "POST", url: template("{baseURL}/recover"), encoding: .json,
                 body: [

@@ -6,5 +6,6 @@ func expectAuthError(
     _ code: AuthError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
 ) async {
     let error = await #expect(throws: AuthError.self, sourceLocation: sourceLocation) { try await body() }
-    #expect(error?.code == code, "got \(error.map(String.init(describing:)) ?? "nothing")", sourceLocation: sourceLocation)
+    #expect(
+        error?.code == code, "got \(error.map(String.init(describing:)) ?? "nothing")", sourceLocation: sourceLocation)
 }
