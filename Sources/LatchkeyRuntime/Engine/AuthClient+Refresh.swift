@@ -27,7 +27,9 @@ extension AuthClient {
         if let flight = refreshFlight { return try await flight.task.value.get() }
         guard let flow = provider.flows.refresh, current.refreshToken != nil else {
             guard current.isExpired(at: now()) else {
-                if forceRefresh { log(.info, "The session cannot be refreshed (no refresh flow or token); kept as is.") }
+                if forceRefresh {
+                    log(.info, "The session cannot be refreshed (no refresh flow or token); kept as is.")
+                }
                 return current
             }
             await clearSession()

@@ -81,8 +81,11 @@ struct StoreFileSessionStoreTests {
     @Test("the default directory follows XDG_DATA_HOME, then HOME")
     func defaultDirectory() {
         #if !canImport(Darwin)
-        #expect(FileSessionStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data"]).path == "/x/data/latchkey")
-        #expect(FileSessionStore.defaultDirectory(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/latchkey")
+            #expect(
+                FileSessionStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data"]).path == "/x/data/latchkey")
+            #expect(
+                FileSessionStore.defaultDirectory(environment: ["HOME": "/home/ada"]).path
+                    == "/home/ada/.local/share/latchkey")
         #endif
     }
 }
