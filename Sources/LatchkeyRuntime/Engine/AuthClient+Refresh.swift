@@ -12,7 +12,9 @@ extension AuthClient {
     /// The current session, refreshed first when it is expired or within the refresh leeway.
     ///
     /// Any number of concurrent callers share one refresh request. The rotated refresh token is stored
-    /// before any caller sees the new access token.
+    /// before any caller sees the new access token. Processes sharing a store (an app and its extensions on
+    /// one ``FileSessionStore``) refresh under the store's refresh lock and read the store again first: one
+    /// that waited adopts the session the other stored instead of sending the same refresh token again.
     /// - Parameter forceRefresh: Refresh even when the access token is still fresh (a session that cannot be
     ///   refreshed is returned as it is).
     /// - Returns: The session.
@@ -50,29 +52,71 @@ extension AuthClient {
         try await currentSession().accessToken
     }
 
+    /// Runs one refresh under the store's refresh lock (see ``SessionStore/withExclusiveRefresh(key:_:)``), so
+    /// that processes sharing the store never send the same refresh token twice.
     private func refresh(
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int, flightID: Int
     ) async -> Result<Session, AuthError> {
         defer { if refreshFlight?.id == flightID { refreshFlight = nil } }
         do {
+            return try await options.store.withExclusiveRefresh(key: storeKey) {
+                () async -> Result<Session, AuthError> in
+                await self.refreshHoldingLock(current, flow: flow, generation: expected)
+            }
+        } catch {
+            guard generation == expected else { return discarded() }
+            log(.info, "The refresh did not start: \(error.message)")
+            return .failure(error)
+        }
+    }
+
+    /// The refresh proper, run while holding the refresh lock. Another process may have refreshed while this
+    /// one waited, so the store is read again first: a newer session there is adopted (and only refreshed
+    /// when it is itself expired); otherwise the refresh is sent and the result stored before the lock is
+    /// released.
+    private func refreshHoldingLock(
+        _ current: Session, flow: RefreshFlowSpec, generation expected: Int
+    ) async -> Result<Session, AuthError> {
+        guard generation == expected else { return discarded() }
+        var base = current
+        switch await serialized({ client in await client.readStoredSession() }) {
+        case .failure(let error):
+            guard generation == expected else { return discarded() }
+            return .failure(error)
+        case .success(let stored?) where Self.isNewer(stored, than: current):
+            guard generation == expected else { return discarded() }
+            session = stored
+            publishSettled()
+            guard stored.isExpired(at: now(), leeway: options.refreshLeeway) else {
+                log(.info, "Another process refreshed the session first; adopting the newer session from the store.")
+                return .success(stored)
+            }
+            log(.info, "Another process stored a newer session, which is expired too; refreshing that one.")
+            base = stored
+        case .success:
+            break
+        }
+        do {
             let (_, document, response) = try await send(
-                flow.request, flow: ["refresh_token": current.refreshToken.map(JSON.string)],
-                accessToken: current.accessToken, isTokenRequest: true)
+                flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],
+                accessToken: base.accessToken, isTokenRequest: true)
             var fresh = try decodeSession(document, response)
-            fresh.refreshToken = fresh.refreshToken ?? current.refreshToken
-            fresh.idToken = fresh.idToken ?? current.idToken
-            fresh.user = fresh.user ?? current.user
-            try await validateRefreshedIDToken(fresh, previous: current)
-            try await validateNewAccessToken(fresh, previous: current)
+            fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
+            fresh.idToken = fresh.idToken ?? base.idToken
+            fresh.user = fresh.user ?? base.user
+            try await validateRefreshedIDToken(fresh, previous: base)
+            try await validateNewAccessToken(fresh, previous: base)
             switch await commit(fresh, generation: expected) {
             case .installed: return .success(fresh)
             case .installedNotStored(let error): return .failure(error)
             case .discarded: return discarded()
             }
         } catch {
+            // A provider may echo the refresh token in its error: never let it into a message or a log.
+            let error = error.redacting([base.refreshToken, base.accessToken, base.idToken, current.refreshToken])
             guard generation == expected else { return discarded() }
             guard error.kind == .rejected else { return .failure(error) }
-            if flow.reuseCodes.contains(error.providerCode ?? ""), let newer = await newerStoredSession(than: current),
+            if flow.reuseCodes.contains(error.providerCode ?? ""), let newer = await newerStoredSession(than: base),
                 generation == expected
             {
                 log(.info, "The refresh token was already used; adopting the newer session from the store.")
@@ -85,6 +129,15 @@ extension AuthClient {
             await clearSession()
             return .failure(error)
         }
+    }
+
+    /// Whether a stored session replaces the one in memory: other tokens, issued no earlier. A stored session
+    /// issued earlier is this client's own older record (its last write failed) and must not replace it.
+    static func isNewer(_ stored: Session, than current: Session) -> Bool {
+        guard stored.accessToken != current.accessToken || stored.refreshToken != current.refreshToken else {
+            return false
+        }
+        return stored.issuedAt >= current.issuedAt
     }
 
     private func discarded() -> Result<Session, AuthError> {
@@ -102,5 +155,44 @@ extension AuthClient {
             stored.subject == current.subject
         else { return nil }
         return stored
+    }
+}
+
+extension AuthError {
+    /// The error with every secret (and any truncated echo of one's start) cut out of its message and provider
+    /// code, for providers that echo what they were sent. Secrets shorter than 8 characters are left alone.
+    /// - Parameter secrets: Tokens, codes or passwords the request carried.
+    /// - Returns: The redacted error.
+    func redacting(_ secrets: [String?]) -> AuthError {
+        let secrets = secrets.compactMap { $0 }.filter { $0.count >= 8 }
+        guard !secrets.isEmpty else { return self }
+        var error = self
+        error.message = AuthError.redact(error.message, secrets)
+        error.providerCode = error.providerCode.map { AuthError.redact($0, secrets) }
+        return error
+    }
+
+    /// Replaces every run of text that starts like a secret (its first 8 characters) and continues as it does.
+    static func redact(_ text: String, _ secrets: [String]) -> String {
+        var result = text
+        for secret in secrets {
+            let probe = secret.prefix(8)
+            guard result.contains(probe) else { continue }
+            var output = ""
+            var rest = Substring(result)
+            while let found = rest.range(of: probe) {
+                output += rest[..<found.lowerBound]
+                var end = found.upperBound
+                var next = secret.index(secret.startIndex, offsetBy: probe.count)
+                while end < rest.endIndex, next < secret.endIndex, rest[end] == secret[next] {
+                    end = rest.index(after: end)
+                    next = secret.index(after: next)
+                }
+                output += "<redacted>"
+                rest = rest[end...]
+            }
+            result = output + rest
+        }
+        return result
     }
 }

@@ -12,16 +12,26 @@ import Foundation
 ///
 /// Writes go to a temporary file in the same directory, which is flushed to disk and renamed over the
 /// old file; the directory is then flushed too, so a crash leaves either the old record or the new one.
+/// Refreshes are coordinated across processes (an app and its extensions sharing the directory) by an
+/// exclusive `flock` on `<record>.lock` beside each record (see ``withExclusiveRefresh(key:_:)``). File work
+/// runs on a serial dispatch queue, never blocking a thread of Swift's cooperative pool.
 /// The default directory is `$XDG_DATA_HOME/latchkey` (or `~/.local/share/latchkey`) on Linux and
 /// `Application Support/latchkey` on Apple platforms; it is created with mode 0700.
 public struct FileSessionStore: SessionStore {
     /// The directory that holds the records.
     public let directory: URL
+    /// How long a refresh waits for another process's refresh of the same session before giving up with
+    /// `store_unavailable`.
+    public let refreshLockTimeout: Duration
 
     /// Creates a store.
-    /// - Parameter directory: The directory, or `nil` for the platform default.
-    public init(directory: URL? = nil) {
+    /// - Parameters:
+    ///   - directory: The directory, or `nil` for the platform default.
+    ///   - refreshLockTimeout: How long to wait for another process's refresh (default 60 s: longer than a
+    ///     refresh request's 30 s timeout).
+    public init(directory: URL? = nil, refreshLockTimeout: Duration = .seconds(60)) {
         self.directory = directory ?? FileSessionStore.defaultDirectory()
+        self.refreshLockTimeout = refreshLockTimeout
     }
 
     /// The platform's default directory for Latchkey's records.
@@ -51,6 +61,39 @@ public struct FileSessionStore: SessionStore {
 
     /// Reads a record; `nil` when there is no file.
     public func load(key: String) async throws(AuthError) -> Data? {
+        try await FileSessionStore.offPool { () throws(AuthError) in try self.loadNow(key: key) }
+    }
+
+    /// Writes a record atomically with mode 0600.
+    public func save(_ data: Data, key: String) async throws(AuthError) {
+        try await FileSessionStore.offPool { () throws(AuthError) in try self.saveNow(data, key: key) }
+    }
+
+    /// Removes a record; a missing file is not an error.
+    public func remove(key: String) async throws(AuthError) {
+        try await FileSessionStore.offPool { () throws(AuthError) in try self.removeNow(key: key) }
+    }
+
+    /// Blocking file work (an `fsync` can take tens of milliseconds) runs on this serial queue, never on Swift's
+    /// cooperative pool; it also keeps the process's writes in call order.
+    private static let queue = DispatchQueue(label: "dev.latchkey.file-session-store", qos: .userInitiated)
+
+    private static func offPool<T: Sendable>(
+        _ work: @escaping @Sendable () throws(AuthError) -> T
+    ) async throws(AuthError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, AuthError>, Never>) in
+            queue.async {
+                do throws(AuthError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private func loadNow(key: String) throws(AuthError) -> Data? {
         let path = fileURL(forKey: key).path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
@@ -72,8 +115,7 @@ public struct FileSessionStore: SessionStore {
         }
     }
 
-    /// Writes a record atomically with mode 0600.
-    public func save(_ data: Data, key: String) async throws(AuthError) {
+    private func saveNow(_ data: Data, key: String) throws(AuthError) {
         try createDirectory()
         let finalPath = fileURL(forKey: key).path
         var template = Array((directory.path + "/.\(FileSessionStore.fileName(forKey: key)).XXXXXX").utf8CString)
@@ -97,14 +139,32 @@ public struct FileSessionStore: SessionStore {
         syncDirectory()
     }
 
-    /// Removes a record; a missing file is not an error.
-    public func remove(key: String) async throws(AuthError) {
+    private func removeNow(key: String) throws(AuthError) {
         if unlink(fileURL(forKey: key).path) != 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return }
             throw failure(.storeFailed, "unlink", code)
         }
         syncDirectory()
+    }
+
+    /// Runs a refresh while holding an exclusive `flock` on `<record>.lock` (mode 0600, never deleted), so
+    /// that processes sharing the directory refresh one at a time. A crashed holder releases the lock.
+    /// - Throws: `store_failed` when the directory cannot be created; `store_unavailable` when the lock file
+    ///   cannot be opened or another process holds the lock past ``refreshLockTimeout``; what `body` throws.
+    public func withExclusiveRefresh<T: Sendable>(
+        key: String, _ body: @Sendable () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T {
+        try createDirectory()
+        let lock = FileLock(path: lockURL(forKey: key).path, timeout: refreshLockTimeout)
+        return try await lock.withLock(body)
+    }
+
+    /// The lock file of a key's record: the record's file name plus `.lock`.
+    /// - Parameter key: The key.
+    /// - Returns: The file URL inside ``directory``.
+    public func lockURL(forKey key: String) -> URL {
+        directory.appendingPathComponent(FileSessionStore.fileName(forKey: key) + ".lock", isDirectory: false)
     }
 
     /// A safe file name for a key: the key itself when it is short and plain, otherwise its SHA-256.

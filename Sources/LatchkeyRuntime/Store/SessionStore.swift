@@ -23,4 +23,30 @@ public protocol SessionStore: Sendable {
     /// - Parameter key: The key.
     /// - Throws: `store_failed` when the record could not be removed.
     func remove(key: String) async throws(AuthError)
+
+    /// Runs a refresh while holding the store's exclusive refresh lock for a key, so that processes sharing
+    /// the store (an app and its extensions) never refresh the same session at once.
+    ///
+    /// ``AuthClient`` re-reads the store under the lock: a process that waited adopts the session the other
+    /// one stored instead of sending its refresh token again, which a rotating provider would reject as
+    /// reused. ``FileSessionStore`` locks a file beside the record; the default implementation runs `body`
+    /// at once, for stores that only one process uses.
+    /// - Parameters:
+    ///   - key: The key of the session record.
+    ///   - body: The refresh; it must not take the same lock again.
+    /// - Returns: What `body` returns.
+    /// - Throws: `store_unavailable` when the lock cannot be taken (the session is kept); what `body` throws.
+    func withExclusiveRefresh<T: Sendable>(
+        key: String, _ body: @Sendable () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T
+}
+
+extension SessionStore {
+    /// Runs `body` at once: a store that only one process uses needs no lock (``AuthClient`` runs one
+    /// refresh at a time per client).
+    public func withExclusiveRefresh<T: Sendable>(
+        key: String, _ body: @Sendable () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T {
+        try await body()
+    }
 }

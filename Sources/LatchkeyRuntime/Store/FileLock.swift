@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive advisory lock on a lock file (`flock(2)`), shared by every process that opens the same path:
+/// an app and its extensions over one ``FileSessionStore``, or two clients in one process.
+///
+/// A `flock` lock belongs to an open file description, so two processes, or two acquisitions in one process,
+/// exclude each other, and the kernel releases it when the holder exits or is killed (even by `SIGKILL`): a
+/// crash never leaves the lock held. Acquiring never blocks a thread: a non-blocking `flock` is retried with
+/// short sleeps (1 ms, doubling up to 16 ms) until the timeout. The descriptor is close-on-exec, so child
+/// processes never inherit the lock.
+///
+/// The lock file is created with mode 0600 and never deleted: deleting it while another process waits on the
+/// old inode would let two processes hold "the" lock at once. The lock is not reentrant: acquiring it again
+/// from inside ``withLock(_:)`` waits for the timeout.
+struct FileLock: Sendable {
+    /// The lock file.
+    let path: String
+    /// How long to wait for another holder before giving up.
+    let timeout: Duration
+
+    /// Runs `body` while holding the lock, and releases it afterwards, whether `body` returns or throws.
+    /// - Parameter body: The work to do under the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: `store_unavailable` when the lock file cannot be opened, when another holder keeps the lock
+    ///   past the timeout, or when the waiting task is cancelled; otherwise what `body` throws. A file system
+    ///   without `flock` support runs `body` without the lock.
+    func withLock<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
+        let descriptor = try await acquire()
+        defer { release(descriptor) }
+        return try await body()
+    }
+
+    /// Opens the lock file and takes the lock; returns the descriptor that holds it, or -1 when the file
+    /// system does not support `flock` (the caller then proceeds unlocked).
+    private func acquire() async throws(AuthError) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("open the refresh lock", errno) }
+        let deadline = ContinuousClock.now + timeout
+        var pause = Duration.milliseconds(1)
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK || code == EAGAIN else {
+                _ = close(descriptor)
+                if FileLock.unsupported.contains(code) { return -1 }
+                throw failure("lock the refresh lock", code)
+            }
+            guard ContinuousClock.now < deadline else {
+                _ = close(descriptor)
+                throw AuthError(
+                    .storeUnavailable,
+                    "Another process has held the session's refresh lock for more than \(timeout); try again later.")
+            }
+            do {
+                try await Task.sleep(for: pause)
+            } catch {
+                _ = close(descriptor)
+                throw AuthError(.storeUnavailable, "Cancelled while waiting for the session's refresh lock.")
+            }
+            pause = min(pause * 2, .milliseconds(16))
+        }
+    }
+
+    private func release(_ descriptor: Int32) {
+        guard descriptor >= 0 else { return }
+        _ = flock(descriptor, LOCK_UN)
+        _ = close(descriptor)
+    }
+
+    /// `flock` errors that mean "not supported here" rather than "failed".
+    private static let unsupported: Set<Int32> = [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL]
+
+    private func failure(_ operation: String, _ number: Int32) -> AuthError {
+        AuthError(
+            .storeUnavailable,
+            "Session store could not \(operation): \(String(cString: strerror(number))) (errno \(number)).")
+    }
+}

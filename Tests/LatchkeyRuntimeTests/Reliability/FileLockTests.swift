@@ -1,0 +1,195 @@
+import Foundation
+import LatchkeyRuntime
+import LatchkeyTesting
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A flag one task raises and another waits for.
+final class Gate: Sendable {
+    private let open = Mutex(false)
+
+    func raise() { open.withLock { $0 = true } }
+
+    func wait() async {
+        while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+}
+
+/// Counts how many holders are inside a critical section at once.
+final class Occupancy: Sendable {
+    private let counts = Mutex((current: 0, maximum: 0, entries: 0))
+
+    func enter() {
+        counts.withLock {
+            $0.current += 1
+            $0.entries += 1
+            $0.maximum = max($0.maximum, $0.current)
+        }
+    }
+
+    func leave() { counts.withLock { $0.current -= 1 } }
+
+    var maximum: Int { counts.withLock { $0.maximum } }
+    var entries: Int { counts.withLock { $0.entries } }
+}
+
+/// The refresh lock of ``FileSessionStore``: exclusive across store instances and processes, released on
+/// error and on a crash, bounded by its timeout.
+@Suite("Reliability: the file store's refresh lock")
+struct ReliabilityFileLockTests {
+    @Test("holders of one key never overlap, across store instances; other keys do not wait")
+    func exclusion() async throws {
+        let scratch = ScratchDirectory("lock")
+        defer { scratch.remove() }
+        let stores = [FileSessionStore(directory: scratch.url), FileSessionStore(directory: scratch.url)]
+        let inside = Occupancy()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    try await stores[index % 2].withExclusiveRefresh(key: "acme") {
+                        inside.enter()
+                        try? await Task.sleep(for: .milliseconds(1))
+                        inside.leave()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(inside.maximum == 1)
+        #expect(inside.entries == 40)
+
+        let held = Gate()
+        let release = Gate()
+        let holder = Task {
+            try await stores[0].withExclusiveRefresh(key: "acme") {
+                held.raise()
+                await release.wait()
+            }
+        }
+        await held.wait()
+        // A 1 ms timeout leaves room for one attempt only: it succeeds only if "other" is not held.
+        let other = try await FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(1))
+            .withExclusiveRefresh(key: "other") { "done" }
+        #expect(other == "done")
+        release.raise()
+        try await holder.value
+    }
+
+    @Test("a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock")
+    func timeoutAndRelease() async throws {
+        let scratch = ScratchDirectory("lock")
+        defer { scratch.remove() }
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(200))
+        let held = Gate()
+        let release = Gate()
+        let holder = Task {
+            try await FileSessionStore(directory: scratch.url).withExclusiveRefresh(key: "acme") {
+                held.raise()
+                await release.wait()
+            }
+        }
+        await held.wait()
+        let start = ContinuousClock.now
+        await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
+        let waited = ContinuousClock.now - start
+        #expect(waited >= .milliseconds(200) && waited < .seconds(30))
+        #expect(AuthError.Code.storeUnavailable.kind == .transport)
+        release.raise()
+        try await holder.value
+
+        await expectAuthError(.storeFailed) {
+            try await store.withExclusiveRefresh(key: "acme") { () async throws(AuthError) in
+                throw AuthError(.storeFailed, "disk full")
+            }
+        }
+        #expect(try await store.withExclusiveRefresh(key: "acme") { 42 } == 42)
+    }
+
+    @Test("the lock file is 0600 beside the record in a 0700 directory, and locking writes no record")
+    func lockFile() async throws {
+        let scratch = ScratchDirectory("lock")
+        defer { scratch.remove() }
+        let directory = scratch.child("nested/store")
+        let store = FileSessionStore(directory: directory)
+        try await store.withExclusiveRefresh(key: "acme") {}
+        #expect(try permissions(directory) == 0o700)
+        #expect(store.lockURL(forKey: "acme").lastPathComponent == "acme.json.lock")
+        #expect(try permissions(store.lockURL(forKey: "acme")) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["acme.json.lock"])
+        #expect(try await store.load(key: "acme") == nil)
+    }
+
+    @Test("another process's lock excludes this one, and its SIGKILL releases the lock at once")
+    func crossProcessHolderKilled() async throws {
+        guard let crasher = StoreCrasher.require() else { return }
+        let scratch = ScratchDirectory("lock")
+        defer { scratch.remove() }
+        let child = try await onDedicatedThread { () throws -> ChildProcessBox in
+            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
+            guard child.readLine(timeout: 30) == "locked" else {
+                throw ChildProcessError(description: "the holder did not take the lock")
+            }
+            return ChildProcessBox(child)
+        }
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
+        await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
+        try await onDedicatedThread {
+            child.process.deliver(SIGKILL)
+            try child.process.waitForExit()
+        }
+        // Once the holder is reaped, the very first attempt succeeds.
+        let immediate = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(1))
+        #expect(try await immediate.withExclusiveRefresh(key: "acme") { "mine" } == "mine")
+    }
+
+    @Test("a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed")
+    func stuckHolderKeepsSession() async throws {
+        guard let crasher = StoreCrasher.require() else { return }
+        let scratch = ScratchDirectory("lock")
+        defer { scratch.remove() }
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
+        let harness = try AcmeHarness(store: store)
+        defer { harness.server.stop() }
+        let original = try await harness.signIn()
+        let storedBefore = try await store.load(key: "acme")
+        harness.clock.advance(3600 + 1)
+        let child = try await onDedicatedThread { () throws -> ChildProcessBox in
+            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
+            guard child.readLine(timeout: 30) == "locked" else {
+                throw ChildProcessError(description: "the holder did not take the lock")
+            }
+            return ChildProcessBox(child)
+        }
+        do {
+            _ = try await harness.client.validAccessToken()
+            Issue.record("expected store_unavailable while another process holds the lock")
+        } catch {
+            #expect(error.code == .storeUnavailable)
+            #expect(error.kind == .transport)
+        }
+        #expect(harness.refreshRequests.isEmpty)
+        #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
+        #expect(try await store.load(key: "acme") == storedBefore)
+        try await onDedicatedThread {
+            child.process.deliver(SIGKILL)
+            try child.process.waitForExit()
+        }
+        #expect(try await harness.client.validAccessToken() == "at-2")
+        #expect(harness.refreshRequests.count == 1)
+    }
+}
+
+/// Hands a ``ChildProcess`` from one dedicated thread to another (never used by two threads at once).
+final class ChildProcessBox: @unchecked Sendable {
+    let process: ChildProcess
+
+    init(_ process: ChildProcess) { self.process = process }
+}
