@@ -25,22 +25,12 @@ import Testing
         return try await offPool { try runBlocking(binary, arguments, in: directory) }
     }
 
+    /// Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
     static func runBlocking(_ binary: URL, _ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ChildProgram.run(binary, arguments, in: directory)
         return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: output.status, stdout: String(decoding: output.stdout, as: UTF8.self),
+            stderr: String(decoding: output.stderr, as: UTF8.self))
     }
 
     /// A scratch package folder with copies of the real descriptors, templates and mirror.

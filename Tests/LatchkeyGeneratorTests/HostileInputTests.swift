@@ -121,16 +121,10 @@ import Testing
             "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", moduleDirectory.path,
             "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
         ]
+        // Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
         let (status, output) = try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, output)
+            let run = try ChildProgram.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+            return (run.status, String(decoding: run.stderr + run.stdout, as: UTF8.self))
         }
         #expect(status == 0, "swiftc failed:\n\(output)")
     }

@@ -30,8 +30,10 @@ struct ResponseMapper: Sendable {
             throw AuthError(.invalidResponse, "The response body is not JSON.", status: status, provider: provider)
         }
         if let pointer = errors.successBodyErrorPointer, document?.value(at: pointer)?.isPresentValue == true {
+            // The status the body names counts as the real one: a 5xx or 429 there is a transport failure
+            // (the session is kept), exactly as when it arrives as the HTTP status.
             let realStatus = errors.statusPointer.flatMap { document?.value(at: $0)?.int } ?? status
-            throw classified(status: realStatus, document: document)
+            throw failure(status: realStatus, document: document, response: response)
         }
         return document
     }

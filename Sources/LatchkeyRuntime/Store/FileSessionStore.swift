@@ -12,6 +12,8 @@ import Foundation
 ///
 /// Writes go to a temporary file in the same directory, which is flushed to disk and renamed over the
 /// old file; the directory is then flushed too, so a crash leaves either the old record or the new one.
+/// A temporary file that a crash left behind is removed by the next write or removal of the same key (a
+/// temporary still locked by a writer in another process is left alone).
 /// Refreshes are coordinated across processes (an app and its extensions sharing the directory) by an
 /// exclusive `flock` on `<record>.lock` beside each record (see ``withExclusiveRefresh(key:_:)``). File work
 /// runs on a serial dispatch queue, never blocking a thread of Swift's cooperative pool.
@@ -117,13 +119,13 @@ public struct FileSessionStore: SessionStore {
 
     private func saveNow(_ data: Data, key: String) throws(AuthError) {
         try createDirectory()
+        removeStaleTemporaries(forKey: key)
         let finalPath = fileURL(forKey: key).path
-        var template = Array((directory.path + "/.\(FileSessionStore.fileName(forKey: key)).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure(.storeFailed, "create a temporary file", errno) }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (descriptor, temporaryPath) = try createLockedTemporary(forKey: key)
+        // The descriptor (and with it the temporary file's lock) stays open until the rename: a locked
+        // temporary file is a live write that no other process's cleanup removes.
+        defer { _ = close(descriptor) }
         do throws(AuthError) {
-            defer { _ = close(descriptor) }
             guard fchmod(descriptor, 0o600) == 0 else { throw failure(.storeFailed, "chmod", errno) }
             try writeAll(data, to: descriptor)
             guard fsync(descriptor) == 0 else { throw failure(.storeFailed, "fsync", errno) }
@@ -140,6 +142,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     private func removeNow(key: String) throws(AuthError) {
+        removeStaleTemporaries(forKey: key)
         if unlink(fileURL(forKey: key).path) != 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return }
@@ -212,7 +215,7 @@ public struct FileSessionStore: SessionStore {
         _ = close(descriptor)
     }
 
-    private func failure(_ code: AuthError.Code, _ operation: String, _ number: Int32) -> AuthError {
+    func failure(_ code: AuthError.Code, _ operation: String, _ number: Int32) -> AuthError {
         AuthError(code, "Session store \(operation) failed: \(String(cString: strerror(number))) (errno \(number)).")
     }
 }

@@ -21,6 +21,9 @@ struct ReliabilityCrashSafetyTests {
         var kills = 0
         /// Kills that left the writer's temporary file behind: they landed between `mkstemp` and `rename`.
         var midWrite = 0
+        /// The most temporary files seen after one kill: the next writer removes those a kill left behind,
+        /// so there is never more than the last kill's one.
+        var mostTemporaries = 0
         var recordA = 0
         var recordB = 0
         var corrupt: [String] = []
@@ -30,6 +33,7 @@ struct ReliabilityCrashSafetyTests {
         mutating func merge(_ other: Outcome) {
             kills += other.kills
             midWrite += other.midWrite
+            mostTemporaries = max(mostTemporaries, other.mostTemporaries)
             recordA += other.recordA
             recordB += other.recordB
             corrupt += other.corrupt
@@ -98,18 +102,14 @@ struct ReliabilityCrashSafetyTests {
                 usleep(UInt32.random(in: 0...UInt32(min(perWrite * 5 / 2, 200_000))))
                 child.deliver(SIGKILL)
                 let status = try child.waitForExit()
-                // A temporary file left behind means the kill landed mid-write; clear it for the next run.
-                var leftovers = 0
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-                where name.hasPrefix(".") {
-                    leftovers += 1
-                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-                }
-                return (status, leftovers)
+                // A temporary file left behind means the kill landed mid-write. It stays: the next writer
+                // must remove it (each writer's first save ran before it printed `ready`).
+                return (status, Self.temporaryFiles(in: directory))
             }
             outcome.kills += 1
             if !ChildProcess.wasKilled(status, by: SIGKILL) { outcome.notKilled += 1 }
             if leftovers > 0 { outcome.midWrite += 1 }
+            outcome.mostTemporaries = max(outcome.mostTemporaries, leftovers)
             guard let data = try await store.load(key: "acme") else {
                 outcome.missing += 1
                 continue
@@ -129,7 +129,16 @@ struct ReliabilityCrashSafetyTests {
                 )
             }
         }
+        // A write from this process removes what the last kill left, and leaves no temporary file of its own.
+        if let data = try await store.load(key: "acme") { try await store.save(data, key: "acme") }
+        #expect(Self.temporaryFiles(in: directory) == 0, "temporary files survived a write")
         return outcome
+    }
+
+    /// The number of hidden files (the store's temporary files) in a store directory.
+    private static func temporaryFiles(in directory: URL) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix(".") }
+            .count
     }
 
     @Test("SIGKILL at random points of a write loop always leaves the old or the new session")
@@ -144,10 +153,13 @@ struct ReliabilityCrashSafetyTests {
         #expect(outcome.recordA + outcome.recordB == kills)
         // The kills must really land inside writes, or this test would prove nothing.
         #expect(outcome.midWrite > 0, "no kill landed between the temporary file's creation and its rename")
+        // Temporary files of killed writers never pile up: the next writer removes them.
+        #expect(outcome.mostTemporaries == 1, "temporary files after one kill: at most \(outcome.mostTemporaries)")
         reportFigure(
             "SIGKILLs of a writing process",
             "\(outcome.kills) (\(outcome.midWrite) mid-write), old/new record kept: \(outcome.recordA)/\(outcome.recordB), "
-                + "corrupt: \(outcome.corrupt.count), sessions lost: \(outcome.missing)")
+                + "corrupt: \(outcome.corrupt.count), sessions lost: \(outcome.missing), temporary files left: "
+                + "\(outcome.midWrite) (each removed by the next write; at most \(outcome.mostTemporaries) at once)")
     }
 
     @Test("control: the same kills do corrupt a store that writes in place, so the check above can fail")

@@ -140,10 +140,7 @@ struct ReliabilityFaultTests {
         Row(
             name: "error body with HTTP 200 naming status 503",
             setup: .respond(.json(["error_code": "backend_down", "status": 503, "msg": "General Server Error"])),
-            code: .serverError, kind: .transport,
-            knownIssue:
-                "ResponseMapper.classified ignores a 5xx named by statusPointer: SAP CDC's 200 {statusCode: 500} "
-                + "maps to unknown/invalid_response instead of server_error/transport"),
+            code: .serverError, kind: .transport, messageContains: "General Server Error"),
         Row(
             name: "oversized body (Content-Length)",
             setup: .respond(.json(["access_token": big, "token_type": "bearer"])),
