@@ -8,7 +8,7 @@ import LatchkeyRuntime
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, verifyOTP, signInWithIdToken.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, signInWithIdToken.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -66,6 +66,18 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 authorization: .accessToken,
                 ignoredErrorStatuses: [401, 403, 404]
             ),
+            "otp": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: "{baseURL}/otp",
+                query: [.init("redirect_to", .string("{redirectTo}"))],
+                encoding: .json,
+                body: [
+                    .init("email", .string("{email}")),
+                    .init("create_user", .string("{shouldCreateUser}")),
+                    .init("code_challenge", .string("{code_challenge}")),
+                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                ]
+            ),
             "passwordGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/token",
@@ -109,14 +121,24 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 url: "{baseURL}/resend",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
                 encoding: .json,
-                body: [.init("type", .string("{type}")), .init("email", .string("{email}"))]
+                body: [
+                    .init("type", .string("{type}")),
+                    .init("email", .string("{email}")),
+                    .init("code_challenge", .string("{code_challenge}")),
+                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                ]
             ),
             "signUp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: "{baseURL}/signup",
                 query: [.init("redirect_to", .string("{redirectTo}"))],
                 encoding: .json,
-                body: [.init("email", .string("{email}")), .init("password", .string("{password}"))],
+                body: [
+                    .init("email", .string("{email}")),
+                    .init("password", .string("{password}")),
+                    .init("code_challenge", .string("{code_challenge}")),
+                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                ],
                 response: .sessionOrUser
             ),
             "updateUser": LatchkeyRuntime.RequestSpec(
@@ -175,12 +197,23 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "email"),
                     .init(name: "password", minimumLength: 6),
                     .init(name: "redirectTo", type: .url, isOptional: true),
-                ]
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["confirmation", "default"],
+                    lifetime: 3600
+                )
             ),
             .init(
                 name: "resetPasswordForEmail",
                 request: "recovery",
-                parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)]
+                parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["recovery"],
+                    lifetime: 3600,
+                    event: "password_recovery"
+                )
             ),
             .init(
                 name: "updatePassword",
@@ -194,7 +227,26 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "email"),
                     .init(name: "type", allowedValues: ["signup", "email_change"]),
                     .init(name: "redirectTo", type: .url, isOptional: true),
-                ]
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["confirmation", "default"],
+                    lifetime: 3600
+                )
+            ),
+            .init(
+                name: "signInWithOTP",
+                request: "otp",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "shouldCreateUser", type: .bool, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["magicLink", "default"],
+                    lifetime: 3600
+                )
             ),
             .init(
                 name: "verifyOTP",
@@ -419,7 +471,12 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             errorParameter: "error",
             errorCodeParameter: "error_code",
             errorDescriptionParameter: "error_description",
-            allowedRedirectKinds: [.customScheme, .https, .loopback]
+            allowedRedirectKinds: [.customScheme, .https, .loopback],
+            implicitSession: LatchkeyRuntime.ImplicitSessionSpec(
+                redirects: ["default", "confirmation", "magicLink", "recovery"],
+                typeParameter: "type",
+                events: ["recovery": "password_recovery"]
+            )
         ),
         session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
@@ -612,7 +669,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         try await client.signIn(username: email, password: password)
     }
 
-    /// Creates an account. Returns a session, or a user awaiting email confirmation.
+    /// Creates an account. Returns a session, or a user awaiting email confirmation. When the confirmation link returns to the app (redirectTo, else the redirect URI configured as "confirmation", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the link's code.
     /// - Parameters:
     ///   - email: The new account's email address.
     ///   - password: The new account's password. At least 6 characters.
@@ -632,7 +689,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signUp", arguments: arguments)
     }
 
-    /// Sends a password-recovery email. Succeeds whether or not the account exists. When the link returns to a redirect URI the app configured (redirectTo, or the configured redirect URI for recovery), the client sends a PKCE challenge and handleCallback exchanges the link's code for a recovery session.
+    /// Sends a password-recovery email. Succeeds whether or not the account exists. When the link returns to a redirect URI the app configured (redirectTo, or the redirect URI configured as "recovery"), the client sends a PKCE challenge, handleCallback exchanges the link's code for a recovery session and publishes the password_recovery event.
     /// - Parameters:
     ///   - email: The account's email address.
     ///   - redirectTo: Where the recovery link sends the user, e.g. the app's password-recovery callback.
@@ -663,7 +720,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "updatePassword", arguments: arguments)
     }
 
-    /// Sends the sign-up confirmation email again.
+    /// Sends the sign-up confirmation email again, with a PKCE challenge when its link returns to the app (as signUp).
     /// - Parameters:
     ///   - email: The account's email address.
     ///   - type: What to resend. One of: signup, email_change.
@@ -681,6 +738,26 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         arguments["type"] = .string(type)
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
         return try await client.perform(action: "resendConfirmation", arguments: arguments)
+    }
+
+    /// Emails a magic link (and a one-time code for verifyOTP). When the link returns to the app (redirectTo, else the redirect URI configured as "magicLink", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the link's code.
+    /// - Parameters:
+    ///   - email: The email address to send the link to.
+    ///   - shouldCreateUser: Whether an unknown address gets a new account (GoTrue's default: true).
+    ///   - redirectTo: Where the magic link sends the user.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInWithOTP(
+        email: Swift.String,
+        shouldCreateUser: Swift.Bool? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let shouldCreateUser { arguments["shouldCreateUser"] = .bool(shouldCreateUser) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "signInWithOTP", arguments: arguments)
     }
 
     /// Verifies a one-time code sent by email, or the token hash of an email link, and signs in.

@@ -6,13 +6,14 @@ extension AuthClient {
     /// Arguments are checked against the action's parameters (presence, type, minimum length, allowed
     /// values) before any request is sent.
     ///
-    /// An action whose request sends `{code_challenge}` starts a sign-in that completes through an emailed
-    /// link (Supabase's password recovery): when its redirect URI (its `url` argument, else
-    /// `redirectURIs[action name]`, else `redirectURIs[request name]`, e.g. `recovery`) is one the app
-    /// configured or another URL of a configured custom scheme,
-    /// a PKCE verifier is made, the challenge is sent, and the flow is kept with the pending browser
-    /// sign-ins, so that ``handleCallback(_:)`` (or a ``CallbackRouter``) exchanges the link's code, even
-    /// after a relaunch. Otherwise no challenge is sent.
+    /// An action the descriptor gives a `pkce` option (``ActionSpec/linkPKCE``) starts a PKCE flow that an
+    /// emailed link completes (Supabase's sign-up, resend, magic link and password recovery). When the link's
+    /// redirect URI (the action's URL argument, else the first configured one among the option's `redirects`)
+    /// is one the app configured, or another URL of a configured custom scheme, a verifier is made, the
+    /// request's `{code_challenge}` and `{code_challenge_method}` are filled, and the verifier is kept with the
+    /// pending browser sign-ins in the store, so that ``handleCallback(_:)`` (or a ``CallbackRouter``)
+    /// exchanges the link's `?code=`, even after a relaunch. Otherwise no challenge is sent. A sign-up answered
+    /// with a session at once keeps nothing pending.
     /// - Parameters:
     ///   - action: The action's name.
     ///   - arguments: The arguments by parameter name.
@@ -29,18 +30,20 @@ extension AuthClient {
         var variables = arguments.mapValues { Optional($0.variable) }
         let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
         let (request, document, response) = try await send(spec.request, flow: variables)
-        if let linkFlow { try await updatePending { flows in flows.append(linkFlow) } }
-        return try await result(of: request, document: document, response: response)
+        let result = try await result(of: request, document: document, response: response)
+        // Signed in at once (an auto-confirmed sign-up): no email was sent, so no link will come.
+        var signedInAtOnce = false
+        if case .session = result { signedInAtOnce = true }
+        if let linkFlow, !signedInAtOnce { try await updatePending { flows in flows.append(linkFlow) } }
+        return result
     }
 
-    /// The pending flow of an action that sends a PKCE challenge, with its variables added; `nil` when the
-    /// request sends none or no redirect URI the app configured applies.
+    /// The pending flow of an action with a `pkce` option, with its variables added; `nil` when the action
+    /// has none or no redirect URI the app handles applies.
     private func linkFlow(
         for spec: ActionSpec, arguments: [String: ActionArgument], variables: inout [String: JSON?]
     ) -> PendingFlow? {
-        guard provider.flows.authorizationCode != nil, let request = provider.requests[spec.request],
-            (request.query + request.body).contains(where: { Self.mentions($0.value, "code_challenge") })
-        else { return nil }
+        guard let pkce = spec.linkPKCE, provider.flows.authorizationCode != nil else { return nil }
         let urlParameters = spec.parameters.filter { $0.type == .url }
         var redirect: URL?
         for parameter in urlParameters {
@@ -49,11 +52,18 @@ extension AuthClient {
                 break
             }
         }
-        if redirect == nil,
-            let configured = configuration.redirectURIs[spec.name] ?? configuration.redirectURIs[spec.request]
-        {
-            redirect = configured
-            if let parameter = urlParameters.first { variables[parameter.name] = .string(configured.absoluteString) }
+        if redirect == nil {
+            let names = pkce.redirects.isEmpty ? [spec.name, spec.request] : pkce.redirects
+            let configured = names.lazy.compactMap { name in
+                name == ImplicitSessionSpec.defaultRedirect
+                    ? self.configuration.redirectURI : self.configuration.redirectURIs[name]
+            }.first
+            if let configured {
+                redirect = configured
+                if let parameter = urlParameters.first {
+                    variables[parameter.name] = .string(configured.absoluteString)
+                }
+            }
         }
         // Only a redirect the app handles: a configured one, or another URL of a configured custom scheme.
         let known = [configuration.redirectURI].compactMap { $0 } + Array(configuration.redirectURIs.values)
@@ -66,20 +76,11 @@ extension AuthClient {
         else { return nil }
         let verifier = PKCE.makeVerifier(using: options.random)
         variables["code_challenge"] = .string(PKCE.challenge(for: verifier))
-        variables["code_challenge_method"] = .string(PKCE.method)
+        variables["code_challenge_method"] = .string(pkce.method)
         variables["redirect_uri"] = .string(redirect.absoluteString)
         return PendingFlow(
             state: RandomToken.make(using: options.random), codeVerifier: verifier, nonce: nil, redirectURI: redirect,
-            createdAt: now())
-    }
-
-    private static func mentions(_ template: JSONTemplate, _ variable: String) -> Bool {
-        switch template {
-        case .string(let text): text.variables.contains(variable)
-        case .object(let members): members.contains { mentions($0.value, variable) }
-        case .array(let elements): elements.contains { mentions($0, variable) }
-        case .number, .bool, .null: false
-        }
+            createdAt: now(), lifetime: pkce.lifetime, event: pkce.event)
     }
 
     /// Fetches the signed-in user through the user-info flow and keeps it in the session.
@@ -130,14 +131,14 @@ extension AuthClient {
         case .document:
             return .document(document ?? .null)
         case .session:
-            return .session(try await install(try decodeSession(document, response)))
+            return .session(try await install(try decodeSession(document, response, request: request)))
         case .user:
             let user = try decoder.user(from: document ?? .null)
             try await adopt(user)
             return .user(user)
         case .sessionOrUser:
             if let document, decoder.hasAccessToken(document) {
-                return .session(try await install(try decodeSession(document, response)))
+                return .session(try await install(try decodeSession(document, response, request: request)))
             }
             return .user(try decoder.user(from: document ?? .null))
         }

@@ -139,10 +139,14 @@ struct SupabaseEmailFlowTests {
             let result = try await supabase.signUp(
                 email: "grace@example.com", password: "hopper-1906", redirectTo: SupabaseAppURLs.callback)
 
+            let challenge = (harness.gotrue.requests.first?.jsonBody as? [String: Any])?["code_challenge"] as? String
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/signup",
                 query: ["redirect_to": SupabaseAppURLs.callback.absoluteString],
-                body: ["email": "grace@example.com", "password": "hopper-1906"])
+                body: [
+                    "email": "grace@example.com", "password": "hopper-1906", "code_challenge": challenge ?? "",
+                    "code_challenge_method": "s256",
+                ])
             guard case .session(let session) = result else {
                 Issue.record("expected a session, got \(result)")
                 return
@@ -166,9 +170,15 @@ struct SupabaseEmailFlowTests {
             let supabase = try harness.makeClient()
             let result = try await supabase.signUp(email: "grace@example.com", password: "hopper-1906")
 
+            // The confirmation link returns to the app (the configured redirect URI), so a challenge is sent.
+            let challenge = (harness.gotrue.requests.first?.jsonBody as? [String: Any])?["code_challenge"] as? String
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/signup",
-                body: ["email": "grace@example.com", "password": "hopper-1906"])
+                query: ["redirect_to": SupabaseAppURLs.callback.absoluteString],
+                body: [
+                    "email": "grace@example.com", "password": "hopper-1906", "code_challenge": challenge ?? "",
+                    "code_challenge_method": "s256",
+                ])
             guard case .user(let user) = result else {
                 Issue.record("expected a user, got \(result)")
                 return
@@ -177,7 +187,8 @@ struct SupabaseEmailFlowTests {
             #expect(user.attributes.object?["confirmation_sent_at"]?.string != nil)
             #expect(await supabase.client.cachedSession == nil)
             #expect(await supabase.client.restore() == .signedOut)
-            #expect(try await harness.storeIsEmpty())
+            #expect(try await harness.storedSession() == nil)
+            #expect(try await harness.storedPending()?.count == 1, "the link's verifier waits in the store")
             #expect(harness.gotrue.outbox.count == 1)
 
             let unconfirmed = await caughtAuthError {
@@ -188,8 +199,15 @@ struct SupabaseEmailFlowTests {
 
             let resent = try await supabase.resendConfirmation(email: "grace@example.com", type: "signup")
             #expect(resent == .none)
+            let resendChallenge =
+                (harness.gotrue.requests.last?.jsonBody as? [String: Any])?["code_challenge"] as? String
             expectGoTrueRequest(
-                harness.gotrue.requests.last, "POST", "/resend", body: ["type": "signup", "email": "grace@example.com"])
+                harness.gotrue.requests.last, "POST", "/resend",
+                query: ["redirect_to": SupabaseAppURLs.callback.absoluteString],
+                body: [
+                    "type": "signup", "email": "grace@example.com", "code_challenge": resendChallenge ?? "",
+                    "code_challenge_method": "s256",
+                ])
             let mail = try #require(harness.gotrue.outbox.last)
             #expect(harness.gotrue.outbox.count == 2)
 

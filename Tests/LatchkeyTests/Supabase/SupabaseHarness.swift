@@ -37,19 +37,21 @@ struct SupabaseHarness: Sendable {
     /// A client over the runtime's initializer, for what the generated one does not take: more redirect URIs,
     /// or a changed spec (e.g. without `X-Supabase-Api-Version`, to get GoTrue's older error shape).
     func makeClient(
-        redirectURIs: [String: URL], spec: ProviderSpec = SupabaseClient.provider, store: (any SessionStore)? = nil
+        redirectURIs: [String: URL], spec: ProviderSpec = SupabaseClient.provider, store: (any SessionStore)? = nil,
+        logger: (@Sendable (LogRecord) -> Void)? = nil
     ) throws(AuthError) -> SupabaseClient {
         let configuration = ProviderConfiguration(
             values: ["projectURL": gotrue.projectURL.absoluteString, "publishableKey": GoTrueServer.publishableKey],
             redirectURI: SupabaseAppURLs.callback, redirectURIs: redirectURIs)
         return SupabaseClient(
             client: try AuthClient(
-                provider: spec, configuration: configuration, options: options(store: store ?? self.store)))
+                provider: spec, configuration: configuration,
+                options: options(store: store ?? self.store, logger: logger)))
     }
 
-    func options(store: any SessionStore) -> AuthClientOptions {
+    func options(store: any SessionStore, logger: (@Sendable (LogRecord) -> Void)? = nil) -> AuthClientOptions {
         AuthClientOptions(
-            transport: URLSessionTransport(), store: store, userAgent: "LatchkeyTests/Supabase",
+            transport: URLSessionTransport(), store: store, logger: logger, userAgent: "LatchkeyTests/Supabase",
             environment: { _ in nil })
     }
 

@@ -26,7 +26,7 @@ struct SupabaseRecoveryTests {
             let challenge = (recover?.jsonBody as? [String: Any])?["code_challenge"] as? String ?? ""
             expectGoTrueRequest(
                 recover, "POST", "/recover", query: ["redirect_to": SupabaseAppURLs.recovery.absoluteString],
-                body: ["email": Self.email, "code_challenge": challenge, "code_challenge_method": "S256"])
+                body: ["email": Self.email, "code_challenge": challenge, "code_challenge_method": "s256"])
             #expect(challenge.count == 43)
             #expect(try await harness.storedPending()?.count == 2)
             let mail = try #require(harness.gotrue.outbox.last)
@@ -97,7 +97,7 @@ struct SupabaseRecoveryTests {
             let challenge = (recover?.jsonBody as? [String: Any])?["code_challenge"] as? String ?? ""
             expectGoTrueRequest(
                 recover, "POST", "/recover", query: ["redirect_to": SupabaseAppURLs.recovery.absoluteString],
-                body: ["email": Self.email, "code_challenge": challenge, "code_challenge_method": "S256"])
+                body: ["email": Self.email, "code_challenge": challenge, "code_challenge_method": "s256"])
             let mail = try #require(harness.gotrue.outbox.last)
             let link = try await HeadlessUserAgent().follow(mail.link, until: SupabaseAppURLs.recovery)
 

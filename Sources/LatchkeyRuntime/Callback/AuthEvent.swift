@@ -1,0 +1,69 @@
+import Synchronization
+
+/// Something that happened to the session besides a change of ``AuthState``, such as a password-recovery
+/// link that signed the user in (the app should now ask for a new password).
+///
+/// Events are named by the descriptor (`callback.implicit.events`, an action's `pkce.event`); they carry no
+/// token.
+public struct AuthEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The event's stable name, lower_snake_case (`password_recovery`).
+    public var name: String
+
+    /// Creates an event.
+    /// - Parameter name: Its stable name.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// A password-recovery link signed the user in: ask for a new password.
+    public static let passwordRecovery = AuthEvent("password_recovery")
+
+    /// The name.
+    public var description: String { name }
+}
+
+/// Hands every event to the subscribers present when it happens.
+final class EventBroadcaster: Sendable {
+    private struct Storage {
+        var subscribers: [Int: AsyncStream<AuthEvent>.Continuation] = [:]
+        var nextID = 0
+    }
+
+    private let storage = Mutex(Storage())
+
+    /// A stream of the events from now on, until the subscriber stops.
+    func updates() -> AsyncStream<AuthEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AuthEvent.self, bufferingPolicy: .unbounded)
+        let id = storage.withLock { storage in
+            let id = storage.nextID
+            storage.nextID += 1
+            storage.subscribers[id] = continuation
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.storage.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Tells every subscriber.
+    func publish(_ event: AuthEvent) {
+        storage.withLock { storage in
+            for continuation in storage.subscribers.values { continuation.yield(event) }
+        }
+    }
+
+    deinit {
+        storage.withLock { storage in
+            for continuation in storage.subscribers.values { continuation.finish() }
+        }
+    }
+}
+
+extension AuthClient {
+    /// The events from now on (``AuthEvent/passwordRecovery`` after a recovery link), until the caller stops.
+    /// - Returns: A stream that never replays earlier events.
+    public nonisolated func events() -> AsyncStream<AuthEvent> {
+        eventBroadcaster.updates()
+    }
+}
