@@ -6,9 +6,9 @@ import LatchkeyRuntime
 
 /// A client for OpenID Connect, generated from its descriptor.
 ///
-/// Any OpenID Connect provider, found by discovery from its issuer: authorization code with PKCE, state and nonce, refresh with rotation, user info, revocation and device authorization.
+/// Any OpenID Connect provider, found by discovery from its issuer: authorization code with PKCE, state and nonce, refresh with rotation, user info, revocation, device authorization (with a configured endpoint when discovery lists none), client credentials for server-side tools (the secret supplied at run time) and RP-initiated logout.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, client credentials, RP-initiated logout.
 ///
 /// Provider documentation: <https://openid.net/specs/openid-connect-core-1_0.html>
 public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
@@ -19,12 +19,29 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         inputs: [
             .init(name: "issuer", kind: .url, environmentKey: "LATCHKEY_OIDC_ISSUER"),
             .init(name: "clientID", environmentKey: "LATCHKEY_OIDC_CLIENT_ID"),
+            .init(
+                name: "deviceAuthorizationEndpoint",
+                kind: .url,
+                isRequired: false,
+                environmentKey: "LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT"
+            ),
         ],
         discovery: .openID(issuer: "{issuer}"),
         requests: [
+            "clientCredentialsToken": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: "{discovered.token_endpoint}",
+                encoding: .form,
+                body: [
+                    .init("grant_type", .string("client_credentials")),
+                    .init("scope", .string("{scope}")),
+                ],
+                clientAuthentication: .basic,
+                response: .session
+            ),
             "deviceAuthorization": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.device_authorization_endpoint}",
+                url: "{discovered.device_authorization_endpoint ?? deviceAuthorizationEndpoint}",
                 encoding: .form,
                 body: [.init("client_id", .string("{clientID}")), .init("scope", .string("{scope}"))],
                 response: .document
@@ -105,6 +122,16 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            clientCredentials: LatchkeyRuntime.ClientCredentialsFlowSpec(request: "clientCredentialsToken"),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: "{discovered.end_session_endpoint}",
+                query: [
+                    .init("id_token_hint", .string("{id_token}")),
+                    .init("post_logout_redirect_uri", .string("{post_logout_redirect_uri}")),
+                    .init("client_id", .string("{clientID}")),
+                    .init("state", .string("{state}")),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -170,24 +197,29 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     /// - Parameters:
     ///   - issuer: The issuer URL; discovery reads {issuer}/.well-known/openid-configuration. When nil, read from `LATCHKEY_OIDC_ISSUER`.
     ///   - clientID: The public client's identifier, registered with the provider. When nil, read from `LATCHKEY_OIDC_CLIENT_ID`.
+    ///   - deviceAuthorizationEndpoint: The device authorization endpoint, used when discovery does not list one (django-oauth-toolkit does not). When nil, read from `LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         issuer: Foundation.URL? = nil,
         clientID: Swift.String? = nil,
+        deviceAuthorizationEndpoint: Foundation.URL? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+        clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
         values["issuer"] = issuer?.absoluteString
         values["clientID"] = clientID
+        values["deviceAuthorizationEndpoint"] = deviceAuthorizationEndpoint?.absoluteString
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
-                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
             options: options
         )
     }
@@ -320,6 +352,45 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut() async throws(LatchkeyRuntime.AuthError) {
         try await client.signOut()
+    }
+
+    /// An access token for the client itself (client credentials grant), for server-side tools created
+    /// with a `clientSecret`. Cached until shortly before it expires; concurrent callers share one request.
+    /// - Parameters:
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - forceRefresh: Whether to request a new token even when the cached one is still fresh.
+    /// - Returns: The token and its expiry; it is never stored as the session.
+    /// - Throws: `invalid_configuration` without a client secret; `invalid_client` for a wrong secret.
+    public func clientCredentialsToken(
+        scopes: [Swift.String]? = nil,
+        forceRefresh: Swift.Bool = false
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ClientCredentialsToken {
+        try await client.clientCredentialsToken(scopes: scopes, forceRefresh: forceRefresh)
+    }
+
+    /// Logs out at the provider in a browser (RP-initiated logout). The local session ends first, even
+    /// when the browser step is cancelled.
+    /// - Parameters:
+    ///   - authenticator: Shows the logout page and returns the callback URL.
+    ///   - postLogoutRedirectURI: Where the provider sends the browser back (default: `redirectURIs["postLogout"]`).
+    /// - Throws: `login_cancelled` when the browser step was cancelled; `state_mismatch` when the callback's
+    ///   state differs.
+    public func endSession(
+        using authenticator: any LatchkeyRuntime.WebAuthenticator,
+        postLogoutRedirectURI: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) {
+        try await client.endSession(using: authenticator, postLogoutRedirectURI: postLogoutRedirectURI)
+    }
+
+    /// Ends the local session and returns the provider's logout URL for the app to open.
+    /// - Parameter postLogoutRedirectURI: Where the provider sends the browser back (default:
+    ///   `redirectURIs["postLogout"]`).
+    /// - Returns: The logout request; check its callback with `client.completeEndSession(_:callbackURL:)`.
+    /// - Throws: `invalid_configuration` when the endpoint is unknown; discovery errors.
+    public func prepareEndSession(postLogoutRedirectURI: Foundation.URL? = nil) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.EndSessionRequest
+    {
+        try await client.prepareEndSession(postLogoutRedirectURI: postLogoutRedirectURI)
     }
 
     /// Fetches the signed-in user from the provider.

@@ -9,20 +9,28 @@ struct DiscoveryResult: Sendable {
     /// The access-token key set fetched from a discovered URL, created on first use (see
     /// `AuthClient+AccessToken.swift`); it lives as long as the discovery it depends on.
     var accessTokenKeys: AccessTokenKeyCache? = nil
+    /// When the result stops being used (and discovery runs again); `nil` for never.
+    var expiresAt: Date? = nil
+
+    /// Whether the result may still be used at a time.
+    func isFresh(at date: Date) -> Bool { expiresAt.map { date < $0 } ?? true }
 }
 
 extension AuthClient {
-    /// Discovers the provider's endpoints (once; later calls use the cached result).
+    /// Discovers the provider's endpoints (once; later calls use the cached result while it is fresh).
     ///
     /// OpenID discovery reads `{issuer}/.well-known/openid-configuration`, falling back to RFC 8414's
     /// `/.well-known/oauth-authorization-server`; the document's `issuer` must equal the issuer exactly.
-    /// A custom discovery request takes the listed members. Failures are not cached.
+    /// The document is also kept in the session store with a lifetime (24 hours, or the response's
+    /// `Cache-Control: max-age`, at most 7 days; none with `no-store`), so a relaunch within it sends no
+    /// discovery request; a stale, corrupt or other-issuer record is ignored. A custom discovery request
+    /// takes the listed members and is kept in memory only. Failures are not cached.
     /// - Returns: The discovered values by name (used as `{discovered.NAME}`); empty without discovery.
     /// - Throws: `config_discovery_failed`; `confidential_client_in_mobile` when the document says the
     ///   client is confidential; transport errors as they are.
     @discardableResult
     public func discover() async throws(AuthError) -> [String: String] {
-        if let discovery { return discovery.values }
+        if let discovery, discovery.isFresh(at: now()) { return discovery.values }
         let result: DiscoveryResult
         switch provider.discovery {
         case .none:
@@ -35,8 +43,9 @@ extension AuthClient {
         if let pointer = provider.clientPolicy.confidentialPointer, result.document.value(at: pointer) == .bool(true) {
             throw failure(.confidentialClientInMobile, "The provider says this client is confidential.")
         }
-        if discovery == nil { discovery = result }
-        return discovery?.values ?? result.values
+        if let current = discovery, current.isFresh(at: now()) { return current.values }
+        discovery = result
+        return result.values
     }
 
     private func discoverOpenID(_ issuerTemplate: ValueTemplate) async throws(AuthError) -> DiscoveryResult {
@@ -44,6 +53,8 @@ extension AuthClient {
         guard let issuerURL = URL(string: issuer), RedirectURI.isAllowedEndpoint(issuerURL),
             var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
         else { throw discoveryFailure("The issuer '\(issuer)' is not an https URL.") }
+        let cacheKey = DiscoveryCache.key(provider: provider.name, issuer: issuer)
+        if let cached = await cachedDiscovery(key: cacheKey, issuer: issuer) { return cached }
         let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.query = nil
         components.path = trimmedPath + "/.well-known/openid-configuration"
@@ -53,14 +64,18 @@ extension AuthClient {
         var lastError = discoveryFailure("No discovery document was found.")
         for candidate in [openID, oauth].compactMap({ $0 }) {
             do throws(AuthError) {
-                let document = try await fetchDocument(candidate)
-                guard document["issuer"]?.string == issuer else {
+                let (document, response) = try await fetchDocument(candidate)
+                guard let named = document["issuer"]?.string, acceptsDiscoveredIssuer(named, requested: issuer) else {
                     throw discoveryFailure("The discovery document names another issuer.", code: .issuerMismatch)
                 }
                 let values = (document.object ?? [:]).compactMapValues(\.string)
-                let result = DiscoveryResult(values: values, document: document)
-                guard candidate == openID, let oauth else { return result }
-                return await supplemented(result, from: oauth, issuer: issuer)
+                var result = DiscoveryResult(values: values, document: document)
+                if candidate == openID, let oauth { result = await supplemented(result, from: oauth, issuer: issuer) }
+                // `no-store` keeps the document for this process only, for the default lifetime.
+                let lifetime = DiscoveryCache.lifetime(cacheControl: response.header("Cache-Control"))
+                result.expiresAt = now().addingTimeInterval(lifetime > 0 ? lifetime : DiscoveryCache.defaultLifetime)
+                if lifetime > 0 { await storeDiscovery(result, key: cacheKey, issuer: issuer) }
+                return result
             } catch {
                 if error.kind == .transport, error.code != .serverError { throw error }
                 lastError = error
@@ -79,12 +94,14 @@ extension AuthClient {
         guard !missing.isEmpty, var merged = result.document.object else { return result }
         let extra: JSON
         do throws(AuthError) {
-            extra = try await fetchDocument(url)
+            extra = try await fetchDocument(url).0
         } catch {
             log(.info, "The RFC 8414 metadata could not be read (\(error.code.rawValue)).")
             return result
         }
-        guard extra["issuer"]?.string == issuer, let members = extra.object else {
+        guard let named = extra["issuer"]?.string, acceptsDiscoveredIssuer(named, requested: issuer),
+            let members = extra.object
+        else {
             log(.info, "The RFC 8414 metadata names another issuer; ignored.")
             return result
         }
@@ -95,6 +112,41 @@ extension AuthClient {
             log(.info, "Discovery does not list: \(unresolved.joined(separator: ", ")).")
         }
         return DiscoveryResult(values: values, document: .object(merged))
+    }
+
+    /// The fresh discovery record in the store, or `nil` (nothing stored, stale, corrupt, another issuer,
+    /// or the store cannot be read: each is logged and discovery runs again).
+    private func cachedDiscovery(key: String, issuer: String) async -> DiscoveryResult? {
+        let data: Data?
+        do {
+            data = try await options.store.load(key: key)
+        } catch {
+            log(.info, "The stored discovery document could not be read (\(error.code.rawValue)); fetching it.")
+            return nil
+        }
+        guard let data else { return nil }
+        guard let entry = DiscoveryCache.decode(data, issuer: issuer) else {
+            log(.info, "The stored discovery document is corrupt or for another issuer; fetching it again.")
+            return nil
+        }
+        guard now() < entry.expiresAt else {
+            log(.debug, "The stored discovery document is stale; fetching it again.")
+            return nil
+        }
+        let values = (entry.document.object ?? [:]).compactMapValues(\.string)
+        return DiscoveryResult(values: values, document: entry.document, expiresAt: entry.expiresAt)
+    }
+
+    /// Writes a discovery result to the store; a failure is logged and otherwise ignored.
+    private func storeDiscovery(_ result: DiscoveryResult, key: String, issuer: String) async {
+        guard let expiresAt = result.expiresAt else { return }
+        let record = DiscoveryCache.encode(
+            document: result.document, issuer: issuer, fetchedAt: now(), expiresAt: expiresAt)
+        do {
+            try await options.store.save(record, key: key)
+        } catch {
+            log(.info, "The discovery document could not be stored (\(error.code.rawValue)).")
+        }
     }
 
     private func discoverCustom(_ request: String, members: [DiscoverySpec.Member]) async throws(AuthError)
@@ -122,7 +174,7 @@ extension AuthClient {
         return DiscoveryResult(values: values, document: document)
     }
 
-    private func fetchDocument(_ url: URL) async throws(AuthError) -> JSON {
+    private func fetchDocument(_ url: URL) async throws(AuthError) -> (JSON, HTTPResponse) {
         let headers = try TemplateRenderer.pairs(provider.commonHeaders, in: inputScope)
         var request = HTTPRequest(method: "GET", url: url, headers: headers)
         request.setHeader("Accept", "application/json")
@@ -132,7 +184,7 @@ extension AuthClient {
         guard let document = try mapper.document(from: response, for: spec), document.object != nil else {
             throw discoveryFailure("The discovery document is not a JSON object.")
         }
-        return document
+        return (document, response)
     }
 
     private func discoveryFailure(
@@ -155,6 +207,10 @@ extension ProviderSpec {
         if let flow = flows.authorizationCode {
             templates.append(flow.authorizeURL)
             parameters += flow.authorizeQuery
+        }
+        if let flow = flows.endSession {
+            templates.append(flow.url)
+            parameters += flow.query
         }
         func strings(_ json: JSONTemplate) -> [ValueTemplate] {
             switch json {

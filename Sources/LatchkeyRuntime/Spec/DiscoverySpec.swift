@@ -66,12 +66,14 @@ public struct TokenSpec: Sendable, Hashable {
     /// The PASETO implicit assertion access tokens are signed with, used for the key-document entries that
     /// name none (`nil`: none).
     public var implicitAssertion: String?
+    /// How an ID token's `iss` is compared with the expected issuer (exact by default).
+    public var issuerValidation: IssuerValidation
 
     /// Creates the spec.
     public init(
         accessTokenFormat: Format = .opaque, validatesIDToken: Bool = false, jwksURL: ValueTemplate? = nil,
         issuer: ValueTemplate? = nil, accessTokenKeysURL: ValueTemplate? = nil, audience: String? = nil,
-        implicitAssertion: String? = nil
+        implicitAssertion: String? = nil, issuerValidation: IssuerValidation = .exact
     ) {
         self.accessTokenFormat = accessTokenFormat
         self.validatesIDToken = validatesIDToken
@@ -80,5 +82,6 @@ public struct TokenSpec: Sendable, Hashable {
         self.accessTokenKeysURL = accessTokenKeysURL
         self.audience = audience
         self.implicitAssertion = implicitAssertion
+        self.issuerValidation = issuerValidation
     }
 }

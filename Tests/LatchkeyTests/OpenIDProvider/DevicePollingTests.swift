@@ -30,6 +30,7 @@ private final class ScriptedDeviceProvider: Sendable {
                     "issuer": issuer, "authorization_endpoint": issuer + "/authorize/",
                     "token_endpoint": issuer + "/token/",
                     "userinfo_endpoint": issuer + "/userinfo/", "jwks_uri": issuer + "/.well-known/jwks.json",
+                    "end_session_endpoint": issuer + "/logout/",
                 ]
                 if openIDListsEverything {
                     document["revocation_endpoint"] = issuer + "/revoke_token/"
@@ -91,7 +92,10 @@ private struct DeviceHarness {
     let sleeps = OIDCShared<[Duration]>([])
     let clock = OIDCShared(Date(timeIntervalSince1970: 1_700_000_000))
 
-    init(_ provider: ScriptedDeviceProvider, sleep: (@Sendable (Duration) async throws -> Void)? = nil) throws {
+    init(
+        _ provider: ScriptedDeviceProvider, deviceEndpoint: URL? = nil,
+        sleep: (@Sendable (Duration) async throws -> Void)? = nil
+    ) throws {
         self.provider = provider
         let sleeps = self.sleeps
         let clock = self.clock
@@ -102,7 +106,10 @@ private struct DeviceHarness {
                 clock.update { $0 = $0.addingTimeInterval(Double(duration.components.seconds)) }
                 try await sleep?(duration)
             })
-        client = try OidcClient(issuer: provider.issuer, clientID: "latchkey-device", options: options).client
+        client = try OidcClient(
+            issuer: provider.issuer, clientID: "latchkey-device", deviceAuthorizationEndpoint: deviceEndpoint,
+            options: options
+        ).client
     }
 
     var seconds: [Int64] { sleeps.value.map(\.components.seconds) }
@@ -312,6 +319,26 @@ struct DevicePollingTests {
         #expect(error?.message.contains("device_authorization_endpoint") == true)
         #expect(provider.requests("/o/device-authorization/").isEmpty)
         #expect(try await harness.client.discover()["revocation_endpoint"] != nil)
+    }
+
+    @Test("no device endpoint discovered: the configured deviceAuthorizationEndpoint is used")
+    func configuredFallback() async throws {
+        let provider = try ScriptedDeviceProvider(metadataListsDevice: false, tokenAnswers: [])
+        let harness = try DeviceHarness(provider, deviceEndpoint: provider.server.url("/o/device-authorization/"))
+        let authorization = try await harness.client.startDeviceAuthorization()
+        #expect(authorization.userCode == "6TSGL96A")
+        let request = try #require(provider.requests("/o/device-authorization/").first)
+        #expect(request.method == "POST")
+        #expect(request.formBody == ["client_id": "latchkey-device", "scope": "openid profile email"])
+    }
+
+    @Test("a discovered device endpoint wins over the configured one")
+    func discoveredWins() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [])
+        let harness = try DeviceHarness(provider, deviceEndpoint: provider.server.url("/o/configured-device/"))
+        _ = try await harness.client.startDeviceAuthorization()
+        #expect(provider.requests("/o/device-authorization/").count == 1)
+        #expect(provider.requests("/o/configured-device/").isEmpty)
     }
 
     @Test("a complete OpenID document needs no RFC 8414 request")

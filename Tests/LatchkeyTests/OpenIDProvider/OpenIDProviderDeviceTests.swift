@@ -11,19 +11,14 @@ extension OpenIDProviderTests {
     @Suite("device authorization grant")
     struct Device {
         /// django-oauth-toolkit lists the device endpoint in neither discovery document (OpenID, RFC 8414), so
-        /// the generated client cannot resolve `{discovered.device_authorization_endpoint}`. These tests use a
-        /// copy of ``OidcClient/provider`` whose device request points at `{issuer}/device-authorization/`;
-        /// everything else (discovery, polling, token endpoint, user info, store) is the generated client's.
-        static func spec() -> ProviderSpec {
-            var spec = OidcClient.provider
-            spec.requests["deviceAuthorization"]?.url = "{issuer}/device-authorization/"
-            return spec
-        }
+        /// these tests use the generated client as it is, with its optional `deviceAuthorizationEndpoint`
+        /// setting: the descriptor's `{discovered.device_authorization_endpoint ?? deviceAuthorizationEndpoint}`
+        /// falls back to it. Everything (discovery, polling, token endpoint, user info, store) is generated.
 
         /// A harness whose first polling sleep returns at once (so the first poll meets an unapproved code)
         /// and whose later sleeps are short real waits; every requested interval is recorded.
         static func harness(sleeps: OIDCShared<[Duration]>) throws -> RealProviderHarness {
-            try RealProviderHarness(clientID: RealProvider.deviceClient, spec: spec()) { duration in
+            try RealProviderHarness(clientID: RealProvider.deviceClient, deviceEndpoint: true) { duration in
                 let count = sleeps.update { list -> Int in
                     list.append(duration)
                     return list.count

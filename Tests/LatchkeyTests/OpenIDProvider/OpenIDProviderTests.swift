@@ -16,12 +16,15 @@ struct RealProviderHarness {
 
     /// - Parameters:
     ///   - spec: A changed copy of ``OidcClient/provider``, or `nil` for the generated one.
+    ///   - deviceEndpoint: Whether the generated client's `deviceAuthorizationEndpoint` setting is given
+    ///     (`{issuer}/device-authorization/`: DOT's discovery lists no device endpoint).
+    ///   - clientSecret: The confidential client's secret, supplied at run time.
     ///   - sleep: The device flow's polling sleep.
     init(
-        clientID: String = RealProvider.publicClient, redirectURI: URL? = nil,
+        clientID: String = RealProvider.publicClient, redirectURI: URL? = nil, redirectURIs: [String: URL] = [:],
         transport: OIDCRecordingTransport = OIDCRecordingTransport(),
         store: InMemorySessionStore = InMemorySessionStore(),
-        spec: ProviderSpec? = nil,
+        spec: ProviderSpec? = nil, deviceEndpoint: Bool = false, clientSecret: String? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep
     ) throws {
         issuer = try RealProvider.issuer()
@@ -34,10 +37,15 @@ struct RealProviderHarness {
                 client: try AuthClient(
                     provider: spec,
                     configuration: ProviderConfiguration(
-                        values: ["issuer": issuer.absoluteString, "clientID": clientID], redirectURI: redirectURI),
+                        values: ["issuer": issuer.absoluteString, "clientID": clientID], redirectURI: redirectURI,
+                        redirectURIs: redirectURIs, clientSecret: clientSecret),
                     options: options))
         } else {
-            oidc = try OidcClient(issuer: issuer, clientID: clientID, redirectURI: redirectURI, options: options)
+            oidc = try OidcClient(
+                issuer: issuer, clientID: clientID,
+                deviceAuthorizationEndpoint: deviceEndpoint
+                    ? URL(string: issuer.absoluteString + "/device-authorization/") : nil,
+                redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret, options: options)
         }
     }
 

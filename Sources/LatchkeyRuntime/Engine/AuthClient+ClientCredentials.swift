@@ -1,0 +1,78 @@
+import Foundation
+
+extension AuthClient {
+    /// An access token for the client itself (client credentials grant, RFC 6749 §4.4), for server-side
+    /// tools.
+    ///
+    /// The token request authenticates the client as the descriptor says (`basic` or `post`) with the
+    /// secret given at run time in ``ProviderConfiguration/clientSecret``. The token is kept in memory,
+    /// per scope list, until it expires within ``AuthClientOptions/refreshLeeway``; concurrent callers
+    /// for the same scopes share one request. It never becomes the session, and a refresh token in the
+    /// answer is dropped.
+    /// - Parameters:
+    ///   - scopes: The scopes (default: the flow's default scopes; none sends no `scope`).
+    ///   - forceRefresh: Whether to request a new token even when the cached one is still fresh.
+    /// - Returns: The token.
+    /// - Throws: `invalid_configuration` when the provider has no client credentials grant or no secret
+    ///   was supplied; the provider's mapped error (`invalid_client`, `invalid_scope`, ...); transport
+    ///   errors as they are. Failures are not cached.
+    public func clientCredentialsToken(scopes: [String]? = nil, forceRefresh: Bool = false) async throws(AuthError)
+        -> ClientCredentialsToken
+    {
+        guard let flow = provider.flows.clientCredentials else {
+            throw failure(.invalidConfiguration, "This provider has no client credentials grant.")
+        }
+        let scope = (scopes ?? flow.defaultScopes).joined(separator: flow.scopeSeparator)
+        if !forceRefresh, let cached = clientCredentialsCache.tokens[scope],
+            !cached.isExpired(at: now(), leeway: options.refreshLeeway)
+        {
+            return cached
+        }
+        if let flight = clientCredentialsCache.flights[scope] { return try await flight.task.value.get() }
+        let id = clientCredentialsCache.nextID
+        clientCredentialsCache.nextID += 1
+        let task = Task<Result<ClientCredentialsToken, AuthError>, Never> {
+            do throws(AuthError) {
+                return .success(try await self.requestClientCredentials(flow, scope: scope))
+            } catch {
+                return .failure(error)
+            }
+        }
+        clientCredentialsCache.flights[scope] = ClientCredentialsCache.Flight(id: id, task: task)
+        let result = await task.value
+        if clientCredentialsCache.flights[scope]?.id == id {
+            clientCredentialsCache.flights[scope] = nil
+            if case .success(let token) = result {
+                if token.expiresAt == nil {
+                    clientCredentialsCache.tokens[scope] = nil
+                } else {
+                    clientCredentialsCache.tokens[scope] = token
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Forgets the cached client credentials tokens (the next call requests a new one).
+    public func discardClientCredentialsTokens() {
+        clientCredentialsCache.tokens.removeAll()
+    }
+
+    /// Sends the token request and decodes the answer.
+    private func requestClientCredentials(_ flow: ClientCredentialsFlowSpec, scope: String) async throws(AuthError)
+        -> ClientCredentialsToken
+    {
+        let (_, document, response) = try await send(
+            flow.request, flow: ["scope": scope.isEmpty ? nil : .string(scope)], isTokenRequest: true)
+        let session = try decodeSession(document, response)
+        if session.refreshToken != nil {
+            log(.debug, "The client credentials answer carried a refresh token; it was dropped.")
+        }
+        let granted = session.scope ?? (scope.isEmpty ? nil : scope)
+        let separator = flow.scopeSeparator.isEmpty ? " " : flow.scopeSeparator
+        let scopes = (granted ?? "").split(whereSeparator: { separator.contains($0) || $0 == " " }).map(String.init)
+        return ClientCredentialsToken(
+            accessToken: session.accessToken, tokenType: session.tokenType, expiresAt: session.expiresAt,
+            issuedAt: session.issuedAt, scopes: scopes)
+    }
+}
