@@ -77,6 +77,8 @@ extension AuthClient {
     private func refreshHoldingLock(
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int
     ) async -> Result<Session, AuthError> {
+        refreshesHoldingLock += 1
+        defer { refreshesHoldingLock -= 1 }
         guard generation == expected else { return discarded() }
         var base = current
         switch await serialized({ client in await client.readStoredSession() }) {
@@ -97,10 +99,10 @@ extension AuthClient {
             break
         }
         do {
-            let (_, document, response) = try await send(
+            let (spec, document, response) = try await send(
                 flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],
                 accessToken: base.accessToken, isTokenRequest: true)
-            var fresh = try decodeSession(document, response)
+            var fresh = try decodeSession(document, response, request: spec)
             fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
             fresh.idToken = fresh.idToken ?? base.idToken
             fresh.user = fresh.user ?? base.user
@@ -126,7 +128,7 @@ extension AuthClient {
             }
             guard generation == expected else { return discarded() }
             log(.info, "The provider rejected the refresh (\(error.code.rawValue)); signing out.")
-            await clearSession()
+            await clearSession(lockHeld: true)
             return .failure(error)
         }
     }

@@ -30,6 +30,11 @@ extension AuthClient {
         }
         var bearer = accessToken
         if spec.authorization == .accessToken, bearer == nil { bearer = try await validAccessToken() }
+        let sessionTokens: [String: JSON?] = [
+            "access_token": session.map { .string($0.accessToken) },
+            "refresh_token": session?.refreshToken.map(JSON.string),
+            "id_token": session?.idToken.map(JSON.string),
+        ]
         let request = try builder.build(
             spec, scope: try await scope(flow), accessToken: bearer, isTokenRequest: isTokenRequest)
         log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
@@ -39,19 +44,38 @@ extension AuthClient {
         } catch {
             var failure = error
             failure.provider = failure.provider ?? provider.name
-            throw failure
+            throw failure.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
         }
-        let document = try mapper.document(from: response, for: spec)
-        return (spec, document, response)
+        do {
+            return (spec, try mapper.document(from: response, for: spec), response)
+        } catch {
+            // A provider may echo what it was sent (a code, a token, a password) in its error.
+            throw error.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
+        }
+    }
+
+    /// Every secret a request may carry: the flow's values (codes, verifiers, tokens, passwords), the bearer
+    /// token, the session's tokens and the client secret.
+    nonisolated func secretsSent(flow: [String: JSON?], bearer: String?) -> [String?] {
+        var secrets: [String?] = flow.values.compactMap { value -> String? in
+            if case .string(let text)? = value { return text }
+            return nil
+        }
+        secrets += [bearer, configuration.clientSecret]
+        return secrets
     }
 
     /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`.
-    func decodeSession(_ document: JSON?, _ response: HTTPResponse) throws(AuthError) -> Session {
+    /// - Parameter request: The request that was answered: its own session mapping, when it declares one,
+    ///   replaces the provider's.
+    func decodeSession(_ document: JSON?, _ response: HTTPResponse, request: RequestSpec? = nil) throws(AuthError)
+        -> Session
+    {
         guard let document else {
             throw failure(.invalidResponse, "The token response is empty.")
         }
         let serverDate = response.header("Date").flatMap(HTTPDate.parse)
-        return try decoder.session(from: document, now: now(), serverDate: serverDate)
+        return try decoder.mapping(request?.session).session(from: document, now: now(), serverDate: serverDate)
     }
 
     /// Makes a session current: bumps the generation (so late refresh results are discarded), writes it
@@ -61,7 +85,26 @@ extension AuthClient {
     func install(_ new: Session) async throws(AuthError) -> Session {
         generation += 1
         refreshFlight = nil
-        switch await commit(new, generation: generation) {
+        let expected = generation
+        let outcome: CommitOutcome
+        if refreshesHoldingLock > 0 {
+            // This client's own refresh holds the lock (its result will be discarded): no other process can be
+            // refreshing, and waiting for the lock would mean waiting for that refresh's network round trip.
+            outcome = await commit(new, generation: expected)
+        } else {
+            do {
+                // Under the refresh lock: another process's refresh of the previous session must not overwrite it.
+                outcome = try await options.store.withExclusiveRefresh(key: storeKey) { () async -> CommitOutcome in
+                    await self.commit(new, generation: expected)
+                }
+            } catch {
+                log(
+                    .info, "The refresh lock could not be taken (\(error.message)); storing the new session without it."
+                )
+                outcome = await commit(new, generation: expected)
+            }
+        }
+        switch outcome {
         case .installed: return new
         case .installedNotStored(let error): throw error
         case .discarded: throw failure(.sessionMissing, "The session changed while signing in.")
@@ -83,27 +126,44 @@ extension AuthClient {
             client.session = new
             client.loaded = true
             client.publishSettled()
+            client.startConfiguredAutomaticRefresh()
             return failure.map(CommitOutcome.installedNotStored) ?? .installed
         }
     }
 
     /// Forgets the session: bumps the generation, clears memory and the store, publishes `signedOut`.
+    ///
+    /// The record is removed under the store's refresh lock, so that another process's refresh in flight cannot
+    /// store the old session again afterwards.
+    /// - Parameter lockHeld: Whether the caller already holds the refresh lock (a refresh that was rejected).
     /// - Returns: The store's error, if removing the record failed.
     @discardableResult
-    func clearSession() async -> AuthError? {
+    func clearSession(lockHeld: Bool = false) async -> AuthError? {
         generation += 1
         refreshFlight = nil
         session = nil
         loaded = true
         broadcaster.publish(.signedOut)
-        return await serialized { client -> AuthError? in
-            do throws(AuthError) {
-                try await client.options.store.remove(key: client.storeKey)
-                return nil
-            } catch {
-                client.log(.info, "The stored session could not be removed: \(error.message)")
-                return error
+        let remove: @Sendable () async -> AuthError? = {
+            await self.serialized { client -> AuthError? in
+                do throws(AuthError) {
+                    try await client.options.store.remove(key: client.storeKey)
+                    return nil
+                } catch {
+                    client.log(.info, "The stored session could not be removed: \(error.message)")
+                    return error
+                }
             }
+        }
+        // This client's own refresh holds the lock: no other process can be refreshing (see `install`).
+        if lockHeld || refreshesHoldingLock > 0 { return await remove() }
+        do {
+            return try await options.store.withExclusiveRefresh(key: storeKey) { () async -> AuthError? in
+                await remove()
+            }
+        } catch {
+            log(.info, "The refresh lock could not be taken (\(error.message)); removing the session without it.")
+            return await remove()
         }
     }
 }

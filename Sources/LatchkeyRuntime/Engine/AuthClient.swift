@@ -15,6 +15,7 @@ public actor AuthClient {
     nonisolated let options: AuthClientOptions
     nonisolated let inputs: [String: String]
     nonisolated let broadcaster = StateBroadcaster(initial: .loading)
+    nonisolated let eventBroadcaster = EventBroadcaster()
     nonisolated let builder: RequestBuilder
     nonisolated let mapper: ResponseMapper
     nonisolated let decoder: SessionDecoder
@@ -24,10 +25,16 @@ public actor AuthClient {
     var generation = 0
     var refreshFlight: RefreshFlight?
     var nextFlightID = 0
+    /// How many of this client's refreshes are running under the store's refresh lock right now. While one
+    /// is, no other process can be refreshing, so sign-in and sign-out store without waiting for the lock.
+    var refreshesHoldingLock = 0
     var discovery: DiscoveryResult?
     var jwksCache: JWKSCache?
     var consumedStates: Set<String> = []
     var storeChain: Task<Void, Never>?
+    var automaticRefreshTask: Task<Void, Never>?
+    var clientCredentialsCache = ClientCredentialsCache()
+    var automaticRefreshConfigured = false
 
     /// Creates a client and validates its configuration.
     /// - Parameters:
@@ -50,6 +57,10 @@ public actor AuthClient {
         self.mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
         self.decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
+    }
+
+    deinit {
+        automaticRefreshTask?.cancel()
     }
 
     /// The current state.
@@ -86,6 +97,7 @@ public actor AuthClient {
             session = stored
             loaded = true
             publishSettled()
+            startConfiguredAutomaticRefresh()
         case .failure(let error):
             broadcaster.publish(.failed(error))
             throw error

@@ -24,6 +24,9 @@ public struct AuthClientOptions: Sendable {
     /// Waits between device-flow polls (``AuthClient/completeDeviceAuthorization(_:)``); throws when the
     /// task is cancelled. Tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Proactive refresh ahead of expiry, started once the stored session is read; `nil` (the default) for
+    /// none. See ``AutomaticRefresh``.
+    public var automaticRefresh: AutomaticRefresh?
 
     /// Creates options.
     /// - Parameters:
@@ -37,13 +40,15 @@ public struct AuthClientOptions: Sendable {
     ///   - userAgent: The `User-Agent` header.
     ///   - environment: Looks up environment keys.
     ///   - sleep: Waits between device-flow polls (default ``AuthClientOptions/taskSleep(_:)``).
+    ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     public init(
         transport: any HTTPTransport = URLSessionTransport(), store: any SessionStore = InMemorySessionStore(),
         storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
         random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep
+        sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep,
+        automaticRefresh: AutomaticRefresh? = nil
     ) {
         self.transport = transport
         self.store = store
@@ -55,6 +60,7 @@ public struct AuthClientOptions: Sendable {
         self.userAgent = userAgent
         self.environment = environment
         self.sleep = sleep
+        self.automaticRefresh = automaticRefresh
     }
 
     /// Sleeps with `Task.sleep` (throws `CancellationError` when the task is cancelled).

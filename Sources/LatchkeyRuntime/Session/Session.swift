@@ -59,8 +59,7 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     /// - Returns: `true` when expired; `false` when no expiry is known.
     public func isExpired(at date: Date, leeway: Duration = .zero) -> Bool {
         guard let expiresAt else { return false }
-        let seconds = Double(leeway.components.seconds) + Double(leeway.components.attoseconds) / 1e18
-        return expiresAt.timeIntervalSince(date) <= seconds
+        return expiresAt.timeIntervalSince(date) <= leeway.timeInterval
     }
 
     /// The subject: the user's id, or the `sub` claim of the ID or access token when they are JWTs.

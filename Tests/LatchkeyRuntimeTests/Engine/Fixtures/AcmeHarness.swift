@@ -19,7 +19,7 @@ struct AcmeHarness {
     init(
         spec: ProviderSpec = AcmeSpec.make(), store: any SessionStore = InMemorySessionStore(),
         values: [String: String] = [:], redirectURI: URL? = AcmeHarness.redirect, leeway: Duration = .seconds(60),
-        random: any RandomSource = SeededRandomSource(seed: "acme")
+        random: any RandomSource = SeededRandomSource(seed: "acme"), automaticRefresh: AutomaticRefresh? = nil
     ) throws {
         let backend = AcmeBackend()
         self.backend = backend
@@ -31,16 +31,20 @@ struct AcmeHarness {
         self.spec = spec
         self.client = try AuthClient(
             provider: spec, configuration: Self.configuration(server, values: values, redirectURI: redirectURI),
-            options: Self.options(transport, store, clock, logs, leeway: leeway, random: random))
+            options: Self.options(
+                transport, store, clock, logs, leeway: leeway, random: random, automaticRefresh: automaticRefresh))
     }
 
     /// Another client on the same server (a relaunch, or an app extension).
-    func makeClient(store: (any SessionStore)? = nil, spec: ProviderSpec? = nil) throws -> AuthClient {
+    func makeClient(
+        store: (any SessionStore)? = nil, spec: ProviderSpec? = nil, automaticRefresh: AutomaticRefresh? = nil
+    ) throws -> AuthClient {
         try AuthClient(
             provider: spec ?? self.spec,
             configuration: Self.configuration(server, values: [:], redirectURI: Self.redirect),
             options: Self.options(
-                transport, store ?? self.store, clock, logs, leeway: .seconds(60), random: SystemRandomSource()))
+                transport, store ?? self.store, clock, logs, leeway: .seconds(60), random: SystemRandomSource(),
+                automaticRefresh: automaticRefresh))
     }
 
     static func configuration(_ server: TestHTTPServer, values: [String: String], redirectURI: URL?)
@@ -54,11 +58,12 @@ struct AcmeHarness {
 
     static func options(
         _ transport: URLSessionTransport, _ store: any SessionStore, _ clock: MutableClock, _ logs: LogSink,
-        leeway: Duration, random: any RandomSource
+        leeway: Duration, random: any RandomSource, automaticRefresh: AutomaticRefresh? = nil
     ) -> AuthClientOptions {
         AuthClientOptions(
             transport: transport, store: store, now: { clock.now }, random: random, refreshLeeway: leeway,
-            logger: logs.logger, userAgent: "LatchkeyTests/1", environment: { _ in nil })
+            logger: logs.logger, userAgent: "LatchkeyTests/1", environment: { _ in nil },
+            automaticRefresh: automaticRefresh)
     }
 
     /// The requests to a path.

@@ -1,0 +1,88 @@
+import Foundation
+import LatchkeyRuntime
+import LatchkeyTesting
+import Testing
+
+/// Sign-in and sign-out write the store under the refresh lock, so that another process's refresh of the previous
+/// session cannot overwrite them; a client's own refresh in flight never makes them wait.
+@Suite("Store: sign-in and sign-out under the refresh lock")
+struct SessionLockTests {
+    /// A harness over a file store in a fresh directory, and that store.
+    private func fileHarness() throws -> (AcmeHarness, FileSessionStore, ScratchDirectory) {
+        let scratch = ScratchDirectory("session-lock")
+        let store = FileSessionStore(directory: scratch.child("store"))
+        return (try AcmeHarness(store: store), store, scratch)
+    }
+
+    @Test("a sign-in waits for another holder of the refresh lock before storing its session")
+    func signInWaitsForTheLock() async throws {
+        let (harness, store, scratch) = try fileHarness()
+        defer {
+            harness.server.stop()
+            scratch.remove()
+        }
+        let client = harness.client
+        let server = harness.server
+        let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
+            () async throws(AuthError) -> Bool in
+            Task { try await client.signIn(username: "ada@example.com", password: "hunter2") }
+            for _ in 0..<1000 where !server.requests.contains(where: { $0.path == "/token" }) {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            try? await Task.sleep(for: .milliseconds(300))
+            return (try? await store.load(key: "acme")) != nil
+        }
+        #expect(storedWhileLocked == false)
+        #expect(server.requests.map(\.path) == ["/token"])
+        for _ in 0..<500 where try await store.load(key: "acme") == nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await harness.storedSession()?["accessToken"] as? String == "at-1")
+        #expect(client.state.isSignedIn)
+    }
+
+    @Test("a sign-out is signed out at once, and removes the record once the lock is free")
+    func signOutRemovesUnderTheLock() async throws {
+        let (harness, store, scratch) = try fileHarness()
+        defer {
+            harness.server.stop()
+            scratch.remove()
+        }
+        try await harness.signIn()
+        let client = harness.client
+        let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
+            () async throws(AuthError) -> Bool in
+            Task { try await client.signOut() }
+            for _ in 0..<500 where client.state != .signedOut { try? await Task.sleep(for: .milliseconds(5)) }
+            try? await Task.sleep(for: .milliseconds(200))
+            return (try? await store.load(key: "acme")) != nil
+        }
+        #expect(storedWhileLocked)
+        for _ in 0..<500 where try await store.load(key: "acme") != nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await store.load(key: "acme") == nil)
+        #expect(client.state == .signedOut)
+    }
+
+    @Test("a sign-out racing this client's own slow refresh does not wait for that refresh")
+    func signOutDoesNotWaitForOwnRefresh() async throws {
+        let (harness, store, scratch) = try fileHarness()
+        defer {
+            harness.server.stop()
+            scratch.remove()
+        }
+        try await harness.signIn()
+        harness.backend.setRefreshDelay(3)
+        let client = harness.client
+        let refresh = Task { try await client.currentSession(forceRefresh: true) }
+        while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let started = ContinuousClock.now
+        try await client.signOut()
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(try await store.load(key: "acme") == nil)
+        _ = await refresh.result
+        #expect(try await store.load(key: "acme") == nil)
+        #expect(client.state == .signedOut)
+    }
+}
