@@ -6,7 +6,7 @@ import LatchkeyRuntime
 
 /// A client for Sign in with Apple, generated from its descriptor.
 ///
-/// Sign in with Apple through its REST API (issuer https://appleid.apple.com; endpoints written out as Apple documents them, keys at auth/keys): the browser goes to appleid.apple.com/auth/authorize with response_mode=form_post, which Apple requires whenever name or email scopes are requested. Apple then POSTs code, state, id_token and (on the first sign-in only) a 'user' JSON member to the redirect URI, which must be an https URL registered for the Services ID; Latchkey reads callbacks from a URL, so a server endpoint must receive the POST and redirect to the app's callback with code and state as query parameters (format gap: a form_post callback location). The token endpoint (auth/token) and revocation (auth/revoke) always need client_secret, a short-lived ES256 JWT signed with the developer's private key: both declare clientAuthentication post and the secret is minted and supplied by server-side code. PKCE is not documented by Apple and is not sent. There is no userinfo endpoint: the user is the ID token (sub, email). Scopes are space-separated ('name email'). Errors are RFC 6749 JSON (error: invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope).
+/// Sign in with Apple through its REST API (issuer https://appleid.apple.com; endpoints written out as Apple documents them, keys at auth/keys): the browser goes to appleid.apple.com/auth/authorize with response_mode=form_post, which Apple requires whenever name or email scopes are requested. Apple then POSTs code, state, id_token and (on the first sign-in only) a 'user' JSON member ({"name": {"firstName", "lastName"}, "email"}) as a form to the redirect URI, which must be an https URL registered for the Services ID: the callback location is form_post, so the server endpoint that receives the POST hands its body to AuthClient.handleCallback(formBody:) (a loopback redirect server accepts the POST too). The 'user' member only fills in the name and email the ID token lacks; the user's id is always the verified ID token's sub. The token endpoint (auth/token) and revocation (auth/revoke) always need client_secret, a short-lived ES256 JWT signed with the developer's private key: both declare clientAuthentication post and the secret is minted and supplied by server-side code. PKCE is not documented by Apple and is not sent. There is no userinfo endpoint: the user is the ID token (sub, email) plus the first sign-in's 'user' member. Scopes are space-separated ('name email'). Errors are RFC 6749 JSON (error: invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope).
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out.
 ///
@@ -93,12 +93,18 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
             ]
         ),
         callback: LatchkeyRuntime.CallbackSpec(
-            location: .query,
+            location: .formPost,
             codeParameter: "code",
             stateParameter: "state",
             errorParameter: "error",
             errorDescriptionParameter: "error_description",
-            allowedRedirectKinds: [.https]
+            allowedRedirectKinds: [.https],
+            user: LatchkeyRuntime.CallbackUserSpec(
+                parameter: "user",
+                email: "/email",
+                givenName: "/name/firstName",
+                familyName: "/name/lastName"
+            )
         ),
         session: LatchkeyRuntime.SessionMapping(
             accessToken: "/access_token",
@@ -136,12 +142,14 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
     ///   - clientID: The Services ID (client_id) registered for Sign in with Apple on the web. When nil, read from `APPLE_SERVICES_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+        clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -149,7 +157,7 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
-                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
             options: options
         )
     }

@@ -6,7 +6,7 @@ import LatchkeyRuntime
 
 /// A client for Microsoft Entra ID, generated from its descriptor.
 ///
-/// Microsoft Entra ID (Microsoft identity platform v2.0) for one tenant: issuer https://login.microsoftonline.com/{tenant}/v2.0, found by discovery. Authorization code with PKCE for public (mobile and desktop) clients, refresh (ask for offline_access to get a refresh token; refresh tokens rotate) and the device code flow. The tenant must be the directory (tenant) id GUID: for 'common', 'organizations', 'consumers' or a domain name the discovery document's issuer is the templated 'https://login.microsoftonline.com/{tenantid}/v2.0' or the GUID form, which never equals the requested issuer, so exact issuer checking fails (multi-tenant issuer validation is a format gap). There is no token revocation endpoint: sign-out is local (the browser end_session_endpoint is not called). Scopes are space-separated; the userinfo endpoint is Microsoft Graph's and needs a Graph-audience token (the default openid profile email scopes give one). Errors are RFC 6749 JSON plus error_codes (AADSTS numbers), trace_id and correlation_id.
+/// Microsoft Entra ID (Microsoft identity platform v2.0): issuer https://login.microsoftonline.com/{tenant}/v2.0, found by discovery. Authorization code with PKCE for public (mobile and desktop) clients, refresh (ask for offline_access to get a refresh token; refresh tokens rotate) and the device code flow. The tenant is the directory (tenant) id GUID for one tenant, or 'common' or 'organizations' for multi-tenant apps: their discovery document names the templated issuer 'https://login.microsoftonline.com/{tenantid}/v2.0', so issuer validation is tenant_placeholder: that document is accepted, and each ID token's iss must equal it with the token's own tid claim in place of {tenantid} (Microsoft's documented multi-tenant rule); with a GUID tenant the check is exact. ('consumers' and domain-name tenants are not supported: their documents name a GUID issuer.) There is no token revocation endpoint: sign-out is local (the browser end_session_endpoint is not called). Scopes are space-separated; the userinfo endpoint is Microsoft Graph's and needs a Graph-audience token (the default openid profile email scopes give one). Errors are RFC 6749 JSON plus error_codes (AADSTS numbers), trace_id and correlation_id.
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
 ///
@@ -155,7 +155,8 @@ public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
             accessTokenFormat: .opaque,
             validatesIDToken: true,
             jwksURL: "{discovered.jwks_uri}",
-            issuer: "{issuer}"
+            issuer: "{issuer}",
+            issuerValidation: .tenantPlaceholder
         )
     )
 
@@ -167,7 +168,7 @@ public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
     /// The configuration is checked before any request: required inputs, https URLs, keys that
     /// must never ship in an app, and the redirect URI's kind.
     /// - Parameters:
-    ///   - tenant: The directory (tenant) id, a GUID. When nil, read from `ENTRA_TENANT_ID`.
+    ///   - tenant: The directory (tenant) id GUID, or 'common' or 'organizations' for a multi-tenant app. When nil, read from `ENTRA_TENANT_ID`.
     ///   - clientID: The application (client) id of a public-client app registration. When nil, read from `ENTRA_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.

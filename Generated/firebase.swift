@@ -6,9 +6,9 @@ import LatchkeyRuntime
 
 /// A client for Firebase Authentication, generated from its descriptor.
 ///
-/// Firebase Authentication through its REST API: email and password sign-in at identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=API_KEY (JSON body with returnSecureToken: true), answering idToken, refreshToken, expiresIn (seconds, as a string), localId, email and displayName. The ID token is the bearer token for Firebase services (a JWT issued by https://securetoken.google.com/<projectId>, valid one hour). The Web API key is public (it identifies the project) and is sent as the key query parameter. Refresh is POST securetoken.googleapis.com/v1/token?key=API_KEY with a form body (grant_type=refresh_token), but it answers snake_case members (access_token, id_token, refresh_token, expires_in, user_id): the format has one session mapping for every session response, mapped here to the sign-in response, so the refresh request is declared (secureTokenRefresh) but not wired as the refresh flow (format gap: a per-request session mapping); after an hour the app signs in again. Errors are {"error": {"code": 400, "message": "EMAIL_NOT_FOUND"}}; some messages carry a suffix ("TOO_MANY_ATTEMPTS_TRY_LATER : …", "WEAK_PASSWORD : …"), matched by prefix. With email-enumeration protection on, wrong email or password answer INVALID_LOGIN_CREDENTIALS.
+/// Firebase Authentication through its REST API: email and password sign-in at identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=API_KEY (JSON body with returnSecureToken: true), answering idToken, refreshToken, expiresIn (seconds, as a string), localId, email and displayName. The ID token is the bearer token for Firebase services (a JWT issued by https://securetoken.google.com/<projectId>, valid one hour). The Web API key is public (it identifies the project) and is sent as the key query parameter. Refresh is POST securetoken.googleapis.com/v1/token?key=API_KEY with a form body (grant_type=refresh_token); it answers snake_case members (access_token, id_token, refresh_token, expires_in as a string, token_type, user_id), so the request declares its own session mapping (id_token is the new bearer token) and is the refresh flow; the user is kept from the sign-in. Errors are {"error": {"code": 400, "message": "EMAIL_NOT_FOUND"}}; some messages carry a suffix ("TOO_MANY_ATTEMPTS_TRY_LATER : …", "WEAK_PASSWORD : …"), matched by prefix. With email-enumeration protection on, wrong email or password answer INVALID_LOGIN_CREDENTIALS.
 ///
-/// Flows: password sign-in, sign-out.
+/// Flows: password sign-in, refresh, sign-out.
 ///
 /// Provider documentation: <https://firebase.google.com/docs/reference/rest/auth>
 public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -39,11 +39,22 @@ public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("grant_type", .string("refresh_token")),
                     .init("refresh_token", .string("{refresh_token}")),
                 ],
-                response: .document
+                response: .session,
+                session: LatchkeyRuntime.SessionMapping(
+                    accessToken: "/id_token",
+                    refreshToken: "/refresh_token",
+                    idToken: nil,
+                    tokenType: "/token_type",
+                    expiresIn: "/expires_in",
+                    expiresAt: nil,
+                    scope: nil,
+                    user: nil
+                )
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             password: LatchkeyRuntime.PasswordFlowSpec(request: "passwordSignIn", identifierLabel: "email"),
+            refresh: LatchkeyRuntime.RefreshFlowSpec(request: "secureTokenRefresh"),
             signOut: LatchkeyRuntime.SignOutFlowSpec()
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -226,5 +237,7 @@ public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension FirebaseClient: LatchkeyRuntime.PasswordSignInProviding {}
+
+extension FirebaseClient: LatchkeyRuntime.RefreshProviding {}
 
 extension FirebaseClient: LatchkeyRuntime.SignOutProviding {}

@@ -188,12 +188,14 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
     ///   - clientID: The OAuth app's or GitHub App's client id. When nil, read from `GITHUB_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+        clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -201,7 +203,7 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
-                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
             options: options
         )
     }

@@ -155,12 +155,14 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
     ///   - clientID: The Slack app's client id. When nil, read from `SLACK_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+        clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -168,7 +170,7 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
-                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
             options: options
         )
     }

@@ -6,9 +6,9 @@ import LatchkeyRuntime
 
 /// A client for Twitch, generated from its descriptor.
 ///
-/// Twitch (id.twitch.tv, OpenID Connect issuer https://id.twitch.tv/oauth2): discovery, the device code grant flow for public clients (POST /oauth2/device; its scope parameter is named 'scopes', also sent on the token poll) and the authorization code flow, whose code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented by Twitch and is not sent (unconfirmed). Refresh sends client_id only, as Twitch documents for public clients; confidential clients must also send client_secret, which the format cannot make optional (format gap). Device-flow refresh tokens are single-use and expire after 30 days of inactivity. The email claim needs the claims request parameter (sent on the authorize URL). Revocation: POST /oauth2/revoke with client_id and token. Apps must also validate tokens hourly at /oauth2/validate (Authorization: OAuth <token>; not modelled). Scopes are space-separated. Errors are {"status": 400, "message": "Invalid authorization code"} rather than RFC 6749 members (messages matched as codes).
+/// Twitch (id.twitch.tv, OpenID Connect issuer https://id.twitch.tv/oauth2): discovery, the device code grant flow for public clients (POST /oauth2/device; its scope parameter is named 'scopes', also sent on the token poll) and the authorization code flow, whose code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented by Twitch and is not sent (unconfirmed). Refresh sends client_id, plus client_secret when the app supplies one at run time (clientAuthentication post_if_secret): public clients send none, confidential clients must. Device-flow refresh tokens are single-use and expire after 30 days of inactivity. The email claim needs the claims request parameter (sent on the authorize URL). Revocation: POST /oauth2/revoke with client_id and token. Apps must also validate tokens hourly at /oauth2/validate: the validateToken action sends Authorization: OAuth <token> (authorizationScheme OAuth) and answers client_id, login, scopes, user_id and expires_in. Scopes are space-separated. Errors are {"status": 400, "message": "Invalid authorization code"} rather than RFC 6749 members (messages matched as codes).
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, validateToken.
 ///
 /// Provider documentation: <https://dev.twitch.tv/docs/authentication/getting-tokens-oauth/>
 public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
@@ -60,6 +60,7 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
                     .init("refresh_token", .string("{refresh_token}")),
                     .init("client_id", .string("{clientID}")),
                 ],
+                clientAuthentication: .postIfSecret,
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
@@ -76,6 +77,13 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
                 url: "{discovered.userinfo_endpoint}",
                 authorization: .accessToken,
                 response: .user
+            ),
+            "validateToken": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: "https://id.twitch.tv/oauth2/validate",
+                authorization: .accessToken,
+                response: .document,
+                authorizationScheme: "OAuth"
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
@@ -108,6 +116,7 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
                 tokenRequest: "deviceToken"
             )
         ),
+        actions: [.init(name: "validateToken", request: "validateToken", parameters: [])],
         errors: LatchkeyRuntime.ErrorMappingSpec(
             codePointers: ["/error", "/message"],
             messagePointers: ["/error_description", "/message"],
@@ -183,12 +192,14 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
     ///   - clientID: The application's client id (a Public client for the device flow). When nil, read from `TWITCH_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
         clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+        clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -196,7 +207,7 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
-                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
             options: options
         )
     }
@@ -336,6 +347,14 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `session_missing` when signed out, and provider errors.
     public func fetchUser() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.User {
         try await client.fetchUser()
+    }
+
+    /// Validates the access token at /oauth2/validate (Twitch requires it at start-up and hourly); answers client_id, login, scopes, user_id and expires_in.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func validateToken() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "validateToken")
     }
 }
 

@@ -35,6 +35,7 @@ public enum DescriptorLoader {
         let descriptor = decoder.decode(root)
         if let descriptor {
             decoder.checkReferences(descriptor)
+            decoder.checkLinks(descriptor, root: root)
             if let fileName {
                 let stem = (fileName as NSString).deletingPathExtension
                 if stem != descriptor.name, let nameNode = root.object?["name"] {

@@ -1,11 +1,12 @@
 import Foundation
+import Latchkey
 
 /// What the demo does.
 enum DemoMode: Equatable {
-    /// Sign in against the local simulator for a descriptor (`oidc` by default).
-    case simulated(provider: String)
-    /// Sign in against a real OpenID provider in the system browser.
-    case real(issuer: URL, clientID: String)
+    /// Sign in against the local simulator for a descriptor (`oidc` by default), with the device flow when asked.
+    case simulated(provider: String, device: Bool)
+    /// Sign in against a real OpenID provider in the system browser, or with the device flow.
+    case real(issuer: URL, clientID: String, device: Bool)
     /// Print the help.
     case help
 }
@@ -24,6 +25,12 @@ enum DemoArguments {
           latchkey-demo --provider NAME          Run against the simulator for another descriptor.
           latchkey-demo --issuer URL --client-id ID
                                                  Sign in to a real OpenID Connect provider in your browser.
+          latchkey-demo --device [--provider NAME]
+                                                 Sign in with the device flow on the simulator; the demo plays
+                                                 the user and approves the code itself.
+          latchkey-demo --issuer URL --client-id ID --device
+                                                 Sign in to a real provider with the device flow: enter the
+                                                 printed code at the printed address, on any device.
           latchkey-demo --help                   Show this help.
 
         WHAT IT DOES
@@ -39,10 +46,20 @@ enum DemoArguments {
         PROVIDERS (--provider)
           \(ProviderCatalog.names.joined(separator: ", "))
 
+        DEVICE FLOW (--device, RFC 8628)
+          The demo asks the provider for a device code, prints the verification address and the user
+          code, and polls the token endpoint (at the interval the provider asks for) until the user has
+          approved the code on another device; then it shows the user, refreshes and signs out.
+          On the simulator the demo plays that user: it opens the verification address with the code
+          and approves it, so it runs offline. Providers with a device flow:
+          \(ProviderCatalog.deviceNames.joined(separator: ", "))
+
         REAL PROVIDER (--issuer, --client-id)
           Register a public client (no secret) whose redirect URI is a loopback URL
           (http://127.0.0.1/callback, any port). The demo opens your browser (xdg-open or open),
           waits up to 5 minutes for the redirect, prints who signed in, refreshes, and signs out.
+          With --device no browser is opened here: register the client for the device authorization
+          grant; the provider's discovery document must list a device_authorization_endpoint.
 
         EXIT STATUS
           0 on success; 1 on any error (printed to stderr).
@@ -52,6 +69,7 @@ enum DemoArguments {
         var provider: String?
         var issuer: String?
         var clientID: String?
+        var device = false
         var index = 0
         func value(_ name: String) throws(DemoArgumentError) -> String {
             index += 1
@@ -67,6 +85,7 @@ enum DemoArguments {
             case "--provider": provider = try value(argument)
             case "--issuer": issuer = try value(argument)
             case "--client-id": clientID = try value(argument)
+            case "--device": device = true
             default: throw DemoArgumentError(message: "Unknown argument '\(argument)'.")
             }
             index += 1
@@ -81,13 +100,22 @@ enum DemoArguments {
             guard let clientID, !clientID.isEmpty else {
                 throw DemoArgumentError(message: "--issuer needs --client-id too.")
             }
-            return .real(issuer: url, clientID: clientID)
+            return .real(issuer: url, clientID: clientID, device: device)
         }
         let name = provider ?? "oidc"
+        if device {
+            guard let spec = ProviderCatalog.deviceSpec(named: name) else {
+                throw DemoArgumentError(
+                    message:
+                        "'\(name)' has no device flow a public client can run. Providers with one: \(ProviderCatalog.deviceNames.joined(separator: ", "))."
+                )
+            }
+            return .simulated(provider: spec.name, device: true)
+        }
         guard ProviderCatalog.spec(named: name) != nil else {
             throw DemoArgumentError(
                 message: "Unknown provider '\(name)'. Known: \(ProviderCatalog.names.joined(separator: ", ")).")
         }
-        return .simulated(provider: name)
+        return .simulated(provider: name, device: false)
     }
 }

@@ -13,15 +13,17 @@ struct DemoRun {
     func run(_ mode: DemoMode) async throws {
         switch mode {
         case .help: print(DemoArguments.help)
-        case .simulated(let name): try await runSimulated(name)
-        case .real(let issuer, let clientID): try await runReal(issuer: issuer, clientID: clientID)
+        case .simulated(let name, let device): try await runSimulated(name, device: device)
+        case .real(let issuer, let clientID, let device):
+            try await runReal(issuer: issuer, clientID: clientID, device: device)
         }
     }
 
     // MARK: - Simulator
 
-    private func runSimulated(_ name: String) async throws {
-        guard let spec = ProviderCatalog.spec(named: name) else {
+    private func runSimulated(_ name: String, device: Bool) async throws {
+        let found = device ? ProviderCatalog.deviceSpec(named: name) : ProviderCatalog.spec(named: name)
+        guard let spec = found else {
             throw DemoArgumentError(message: "Unknown provider '\(name)'.")
         }
         let simulator = try ProviderSimulator(provider: spec)
@@ -36,11 +38,16 @@ struct DemoRun {
             client = try AuthClient(provider: spec, configuration: simulator.configuration(), options: options)
         }
 
-        let session = try await signIn(client, spec: spec, simulator: simulator)
+        let session =
+            device
+            ? try await DeviceSignIn(output: output).run(client, approve: { try await simulator.approve($0) })
+            : try await signIn(client, spec: spec, simulator: simulator)
         let user = try await userName(of: session, client)
         output.step("Signed in as \(user)")
 
-        if spec.flows.refresh != nil {
+        if let refresh = spec.flows.refresh, Self.needsClientSecret(refresh.request, spec) {
+            output.step("Skipping refresh: \(spec.displayName) refreshes with a client secret (server-side code only).")
+        } else if spec.flows.refresh != nil {
             output.step("Refreshing the session (the provider rotates the refresh token)…")
             let refreshed = try await client.currentSession(forceRefresh: true)
             output.detail(
@@ -56,8 +63,16 @@ struct DemoRun {
         output.detail("The API answered: \(message)")
 
         output.step("Signing out…")
+        if let request = spec.flows.signOut?.request, Self.needsClientSecret(request, spec) {
+            output.detail("Revocation needs a client secret (server-side code only): the session ends locally.")
+        }
         try await client.signOut()
         output.step("Signed out.")
+    }
+
+    /// Whether a request authenticates the client with a secret it cannot go without.
+    private static func needsClientSecret(_ request: String, _ spec: ProviderSpec) -> Bool {
+        !(spec.requests[request]?.clientAuthentication.isOptional ?? true)
     }
 
     private func signIn(_ client: AuthClient, spec: ProviderSpec, simulator: ProviderSimulator) async throws -> Session
@@ -98,12 +113,17 @@ struct DemoRun {
 
     // MARK: - Real provider
 
-    private func runReal(issuer: URL, clientID: String) async throws {
+    private func runReal(issuer: URL, clientID: String, device: Bool) async throws {
         output.step("Using the OpenID provider at \(issuer.absoluteString) (client \(clientID))")
         let client = try OidcClient(issuer: issuer, clientID: clientID).client
-        output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
-        output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
-        let session = try await client.signInWithLoopback(open: SystemBrowser().opener)
+        let session: Session
+        if device {
+            session = try await DeviceSignIn(output: output).run(client, approve: nil)
+        } else {
+            output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
+            output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
+            session = try await client.signInWithLoopback(open: SystemBrowser().opener)
+        }
         output.step("Signed in as \(try await userName(of: session, client))")
         if OidcClient.provider.flows.refresh != nil, session.refreshToken != nil {
             output.step("Refreshing the session…")

@@ -14,4 +14,22 @@ enum ProviderCatalog {
     static func spec(named name: String) -> ProviderSpec? {
         specs.first { $0.name == name.lowercased() }?.spec
     }
+
+    /// Every generated provider whose device flow a public client can run (no client secret), by name.
+    static var deviceNames: [String] {
+        LatchkeyProviders.all.filter(hasPublicDeviceFlow).map(\.name).sorted()
+    }
+
+    /// A generated provider whose device flow a public client can run.
+    static func deviceSpec(named name: String) -> ProviderSpec? {
+        LatchkeyProviders.all.first { $0.name == name.lowercased() && hasPublicDeviceFlow($0) }
+    }
+
+    /// Whether the provider declares a device flow whose requests need no client secret.
+    static func hasPublicDeviceFlow(_ spec: ProviderSpec) -> Bool {
+        guard let flow = spec.flows.deviceCode else { return false }
+        return [flow.authorizationRequest, flow.tokenRequest].allSatisfy {
+            spec.requests[$0]?.clientAuthentication.isOptional ?? true
+        }
+    }
 }

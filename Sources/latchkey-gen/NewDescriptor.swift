@@ -7,7 +7,7 @@ enum NewDescriptor {
         return """
             {
               "$schema": "./descriptor.schema.json",
-              "formatVersion": 1,
+              "formatVersion": 2,
               "name": \(json(name)),
               "displayName": \(json(name)),
               "description": "An OpenID Connect provider found by discovery. Edit this descriptor to match the provider's documentation.",

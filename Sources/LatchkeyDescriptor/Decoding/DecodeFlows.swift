@@ -22,6 +22,10 @@ extension DescriptorDecoder {
                 flows.deviceCode = Descriptor.Flows.DeviceCode(authorization: authorization, token: token)
             }
         }
+        if let credentials = reader.member("clientCredentials") {
+            flows.clientCredentials = decodeClientCredentials(credentials)
+        }
+        if let endSession = reader.member("endSession") { flows.endSession = decodeEndSession(endSession) }
         return flows
     }
 

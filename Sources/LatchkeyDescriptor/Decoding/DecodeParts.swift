@@ -136,6 +136,7 @@ extension DescriptorDecoder {
         let keys = reader.member("accessTokenKeys").flatMap { decodeTemplate($0, context: .url) }
         let audience = reader.string("audience")
         let implicitAssertion = reader.string("implicitAssertion")
+        let issuerValidation = decodeIssuerValidation(&reader)
         if format == "paseto_v4_public" && keys == nil {
             sink.error(
                 "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
@@ -143,7 +144,7 @@ extension DescriptorDecoder {
         }
         return Descriptor.Tokens(
             accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer, accessTokenKeys: keys,
-            audience: audience, implicitAssertion: implicitAssertion)
+            audience: audience, implicitAssertion: implicitAssertion, issuerValidation: issuerValidation)
     }
 
     func decodeClientPolicy(_ node: JSONNode) -> Descriptor.ClientPolicy? {
@@ -169,11 +170,13 @@ extension DescriptorDecoder {
             }
         }
         return Descriptor.Callback(
-            location: reader.oneOf("location", ["query", "fragment", "query_or_fragment"], default: base.location),
+            location: decodeCallbackLocation(&reader, default: base.location),
             code: reader.string("code") ?? base.code, state: reader.string("state") ?? base.state,
             iss: reader.string("iss"), error: reader.string("error") ?? base.error,
             errorCode: reader.string("errorCode"),
             errorDescription: reader.string("errorDescription") ?? base.errorDescription,
-            redirectKinds: kinds ?? base.redirectKinds)
+            redirectKinds: kinds ?? base.redirectKinds,
+            user: reader.member("user").flatMap { decodeCallbackUser($0) },
+            implicit: reader.member("implicit").flatMap { decodeImplicitSession($0) })
     }
 }

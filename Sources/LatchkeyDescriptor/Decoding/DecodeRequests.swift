@@ -29,9 +29,16 @@ extension DescriptorDecoder {
         if let bodyNode, method == "GET" {
             sink.error("a GET request cannot have a body", at: bodyNode, fixIt: "move the parameters to \"query\"")
         }
-        let clientAuthentication = reader.oneOf("clientAuthentication", ["none", "basic", "post"], default: "none")
+        let authMethods = ["none", "basic", "post", "basic_if_secret", "post_if_secret"]
+        let clientAuthentication = reader.oneOf("clientAuthentication", authMethods, default: "none")
+        if clientAuthentication.hasSuffix("_if_secret"), let authNode = node.object?["clientAuthentication"] {
+            requireFormatVersion(2, for: "\"clientAuthentication\": \"\(clientAuthentication)\"", at: authNode)
+        }
         let authorization = reader.oneOf("authorization", ["none", "accessToken"], default: "none")
         let response = reader.oneOf("response", Self.responses, default: "none")
+        let scheme = decodeAuthorizationScheme(reader.member("authorizationScheme"), authorization: authorization)
+        let sessionNode = reader.member("session")
+        let session = sessionNode.flatMap { decodeRequestSession($0, response: response) }
         let ignored =
             reader.member("ignoreErrorStatuses").map { statusNode -> [Int] in
                 guard let items = statusNode.array else {
@@ -44,7 +51,7 @@ extension DescriptorDecoder {
         return Descriptor.Request(
             method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
             clientAuthentication: clientAuthentication, authorization: authorization, response: response,
-            ignoreErrorStatuses: ignored)
+            ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session)
     }
 
     func decodeAction(_ node: JSONNode) -> Descriptor.Action? {
@@ -67,7 +74,8 @@ extension DescriptorDecoder {
                 summary: parameterReader.string("description"))
             return Named(member.key, parameter)
         }
+        let pkce = reader.member("pkce").flatMap { decodeLinkPKCE($0) }
         guard let request else { return nil }
-        return Descriptor.Action(request: request, summary: summary, parameters: parameters)
+        return Descriptor.Action(request: request, summary: summary, parameters: parameters, pkce: pkce)
     }
 }

@@ -7,6 +7,9 @@ final class DescriptorDecoder {
     var requestReferences: [(name: String, node: JSONNode, expectedResponses: [String])] = []
     /// Error codes used by mapping rows.
     var codeReferences: [(code: String, node: JSONNode)] = []
+    /// The format version the descriptor declares (the newest while it is missing or unknown, so a
+    /// missing version is reported once rather than at every newer key).
+    var formatVersion = DescriptorFormat.currentVersion
 
     /// Where a template is used, which decides the variables it may name.
     enum TemplateContext: Equatable {
@@ -22,9 +25,10 @@ final class DescriptorDecoder {
     func decode(_ root: JSONNode) -> Descriptor? {
         guard var reader = ObjectReader(root, sink, expected: "a descriptor") else { return nil }
         _ = reader.member("$schema")
-        let version = reader.required("formatVersion", "the descriptor format version, 1").flatMap {
-            ObjectReader.int($0, sink, range: 1...1)
+        let version = reader.required("formatVersion", "the descriptor format version, 2").flatMap {
+            decodeFormatVersion($0)
         }
+        formatVersion = version ?? DescriptorFormat.currentVersion
         let nameNode = reader.required("name", "the provider name, e.g. \"acme\"")
         let name = nameNode.flatMap { decodeName($0) }
         let swiftName = reader.member("swiftName").flatMap { decodeSwiftName($0) }

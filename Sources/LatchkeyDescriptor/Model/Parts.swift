@@ -55,7 +55,7 @@ extension Descriptor {
         public var encoding: String
         /// Body members.
         public var body: [Named<Value>]
-        /// `none`, `basic` or `post`.
+        /// `none`, `basic`, `post`, `basic_if_secret` or `post_if_secret`.
         public var clientAuthentication: String
         /// `none` or `accessToken`.
         public var authorization: String
@@ -63,6 +63,10 @@ extension Descriptor {
         public var response: String
         /// Error statuses treated as success.
         public var ignoreErrorStatuses: [Int]
+        /// The `Authorization` scheme of `accessToken` requests (format version 2).
+        public var authorizationScheme: String = "Bearer"
+        /// This request's own session fields (format version 2), replacing the descriptor's.
+        public var session: SessionFields? = nil
     }
 
     /// The standard flows.
@@ -79,6 +83,10 @@ extension Descriptor {
         public var userInfo: String?
         /// Device authorization grant.
         public var deviceCode: DeviceCode?
+        /// Client credentials grant (server-side tools).
+        public var clientCredentials: ClientCredentials?
+        /// RP-initiated logout.
+        public var endSession: EndSession?
 
         /// Password sign-in.
         public struct Password: Sendable, Hashable {
@@ -147,6 +155,8 @@ extension Descriptor {
         public var summary: String?
         /// Its parameters, in order.
         public var parameters: [Named<Parameter>]
+        /// The PKCE flow its emailed link completes, if any.
+        public var pkce: LinkPKCE? = nil
 
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {
@@ -219,6 +229,24 @@ extension Descriptor {
         public var errorDescription: String
         /// Allowed redirect kinds.
         public var redirectKinds: [String]
+        /// A user document carried by the callback (format version 2).
+        public var user: CallbackUser? = nil
+        /// Sessions accepted in the fragment, if any.
+        public var implicit: ImplicitSession? = nil
+    }
+
+    /// A user document a callback carries as one parameter (Apple's `user`).
+    public struct CallbackUser: Sendable, Hashable {
+        /// The parameter holding the JSON object.
+        public var parameter: String
+        /// Email pointer.
+        public var email: String?
+        /// Full-name pointer.
+        public var name: String?
+        /// Given-name pointer.
+        public var givenName: String?
+        /// Family-name pointer.
+        public var familyName: String?
     }
 
     /// Session fields.
@@ -271,6 +299,8 @@ extension Descriptor {
         public var audience: String? = nil
         /// The PASETO implicit assertion for key-document entries that name none.
         public var implicitAssertion: String? = nil
+        /// `exact` or `tenant_placeholder` (format version 2).
+        public var issuerValidation: String = "exact"
     }
 
     /// Client policy.

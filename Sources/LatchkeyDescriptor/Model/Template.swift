@@ -16,11 +16,25 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         self.parts = parts
     }
 
-    /// The variables referred to, in order of first use.
+    /// The variables referred to, in order of first use; each alternative of a fallback reference
+    /// (`{discovered.device_authorization_endpoint ?? deviceEndpoint}`) counts.
     public var variables: [String] {
         var seen: [String] = []
-        for case .variable(let name) in parts where !seen.contains(name) { seen.append(name) }
+        for case .variable(let name) in parts {
+            for alternative in Template.alternatives(of: name) where !seen.contains(alternative) {
+                seen.append(alternative)
+            }
+        }
         return seen
+    }
+
+    /// The names of a reference, in order: one for `{name}`, several for the fallback `{a ?? b}`, which
+    /// takes the first that has a value at run time.
+    public static func alternatives(of reference: String) -> [String] {
+        guard reference.contains("??") else { return [reference] }
+        return reference.split(separator: "??", omittingEmptySubsequences: false).map { alternative in
+            String(alternative.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
     }
 
     /// The literal text before the first variable.
@@ -73,9 +87,10 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
                 }
                 guard let close = text[next...].firstIndex(of: "}") else { throw .unclosed }
                 let name = String(text[next..<close])
-                guard isValidVariableName(name) else { throw .invalidName(name) }
+                let alternatives = alternatives(of: name)
+                guard alternatives.allSatisfy(isValidVariableName) else { throw .invalidName(name) }
                 flush()
-                parts.append(.variable(name))
+                parts.append(.variable(alternatives.joined(separator: " ?? ")))
                 index = text.index(after: close)
             } else if character == "}" {
                 guard next < text.endIndex, text[next] == "}" else { throw .unopened }

@@ -4,7 +4,7 @@ extension DescriptorDecoder {
     static let flowVariables: Set<String> = [
         "username", "password", "code", "code_verifier", "code_challenge", "code_challenge_method", "state", "nonce",
         "redirect_uri", "scope", "refresh_token", "access_token", "id_token", "device_code", "prompt", "login_hint",
-        "max_age", "client_secret",
+        "max_age", "client_secret", "post_logout_redirect_uri",
     ]
 
     func checkReferences(_ descriptor: Descriptor) {
@@ -95,6 +95,7 @@ extension DescriptorDecoder {
         let reserved: Set<String> = [
             "signIn", "signOut", "signInWithBrowser", "signInWithLoopback", "prepareAuthorization", "handleCallback",
             "currentSession", "validAccessToken", "restore", "fetchUser", "client", "provider", "init", "perform",
+            "clientCredentialsToken", "endSession", "prepareEndSession",
         ]
         var seen: [String: String] = [:]
         for action in descriptor.actions {

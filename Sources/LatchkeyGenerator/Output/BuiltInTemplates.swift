@@ -41,6 +41,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/each}}
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
+{{#if hasClientSecret}}
+    ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
+{{/if}}
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
@@ -53,6 +56,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/each}}
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
+{{#if hasClientSecret}}
+        clientSecret: Swift.String? = nil,
+{{/if}}
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
@@ -65,8 +71,13 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/each}}
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
+{{#if hasClientSecret}}
+            configuration: LatchkeyRuntime.ProviderConfiguration(
+                values: values, redirectURI: redirectURI, redirectURIs: redirectURIs, clientSecret: clientSecret),
+{{else}}
             configuration: LatchkeyRuntime.ProviderConfiguration(
                 values: values, redirectURI: redirectURI, redirectURIs: redirectURIs),
+{{/if}}
             options: options
         )
     }
@@ -225,6 +236,49 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     }
 {{/if}}
 {{/if}}
+{{#if hasClientCredentials}}
+
+    /// An access token for the client itself (client credentials grant), for server-side tools created
+    /// with a `clientSecret`. Cached until shortly before it expires; concurrent callers share one request.
+    /// - Parameters:
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - forceRefresh: Whether to request a new token even when the cached one is still fresh.
+    /// - Returns: The token and its expiry; it is never stored as the session.
+    /// - Throws: `invalid_configuration` without a client secret; `invalid_client` for a wrong secret.
+    public func clientCredentialsToken(
+        scopes: [Swift.String]? = nil,
+        forceRefresh: Swift.Bool = false
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ClientCredentialsToken {
+        try await client.clientCredentialsToken(scopes: scopes, forceRefresh: forceRefresh)
+    }
+{{/if}}
+{{#if hasEndSession}}
+
+    /// Logs out at the provider in a browser (RP-initiated logout). The local session ends first, even
+    /// when the browser step is cancelled.
+    /// - Parameters:
+    ///   - authenticator: Shows the logout page and returns the callback URL.
+    ///   - postLogoutRedirectURI: Where the provider sends the browser back (default: `redirectURIs["postLogout"]`).
+    /// - Throws: `login_cancelled` when the browser step was cancelled; `state_mismatch` when the callback's
+    ///   state differs.
+    public func endSession(
+        using authenticator: any LatchkeyRuntime.WebAuthenticator,
+        postLogoutRedirectURI: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) {
+        try await client.endSession(using: authenticator, postLogoutRedirectURI: postLogoutRedirectURI)
+    }
+
+    /// Ends the local session and returns the provider's logout URL for the app to open.
+    /// - Parameter postLogoutRedirectURI: Where the provider sends the browser back (default:
+    ///   `redirectURIs["postLogout"]`).
+    /// - Returns: The logout request; check its callback with `client.completeEndSession(_:callbackURL:)`.
+    /// - Throws: `invalid_configuration` when the endpoint is unknown; discovery errors.
+    public func prepareEndSession(postLogoutRedirectURI: Foundation.URL? = nil) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.EndSessionRequest
+    {
+        try await client.prepareEndSession(postLogoutRedirectURI: postLogoutRedirectURI)
+    }
+{{/if}}
 {{#if hasServerHandoff}}
 
     /// The payload a backend receives to take over the session: the access and refresh tokens, the
@@ -271,6 +325,7 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
+{{#if parameters}}
     public func {{method | identifier}}(
 {{#each parameters}}
 {{#if isOptional}}
@@ -290,6 +345,11 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/each}}
         return try await client.perform(action: {{name | string}}, arguments: arguments)
     }
+{{else}}
+    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: {{name | string}})
+    }
+{{/if}}
 {{/each}}
 }
 {{#if hasPassword}}

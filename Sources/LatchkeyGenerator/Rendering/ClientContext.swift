@@ -28,6 +28,9 @@ enum ClientContext {
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
         context["hasServerHandoff"] = .bool(d.tokens.accessToken == "paseto_v4_public")
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
+        context["hasClientCredentials"] = .bool(flows.clientCredentials != nil)
+        context["hasEndSession"] = .bool(flows.endSession != nil)
+        context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != "none" })
         context["actions"] = .list(d.actions.map(action))
         context["flowSummary"] = .text(flowSummary(d))
         return context
@@ -41,6 +44,8 @@ enum ClientContext {
         if d.flows.signOut != nil { names.append("sign-out") }
         if d.flows.userInfo != nil { names.append("user info") }
         if d.flows.deviceCode != nil { names.append("device authorization") }
+        if d.flows.clientCredentials != nil { names.append("client credentials") }
+        if d.flows.endSession != nil { names.append("RP-initiated logout") }
         names += d.actions.map { SwiftNames.lowerCamelCase($0.name) }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }

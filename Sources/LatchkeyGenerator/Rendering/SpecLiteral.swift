@@ -146,13 +146,17 @@ enum SpecLiteral {
         if r.encoding != "none" { args.append(Arg(label: "encoding", value: .symbol("." + r.encoding))) }
         if !r.body.isEmpty { args.append(Arg(label: "body", value: parameters(r.body))) }
         if r.clientAuthentication != "none" {
-            args.append(Arg(label: "clientAuthentication", value: .symbol("." + r.clientAuthentication)))
+            args.append(
+                Arg(
+                    label: "clientAuthentication",
+                    value: .symbol("." + SwiftNames.lowerCamelCase(r.clientAuthentication))))
         }
         if r.authorization != "none" { args.append(Arg(label: "authorization", value: .symbol("." + r.authorization))) }
         if r.response != "none" { args.append(Arg(label: "response", value: .symbol("." + r.response))) }
         if !r.ignoreErrorStatuses.isEmpty {
             args.append(Arg(label: "ignoredErrorStatuses", value: .array(r.ignoreErrorStatuses.map(Expr.int))))
         }
+        args += SpecLiteralVersion2.requestArguments(r)
         return .call("LatchkeyRuntime.RequestSpec", args)
     }
 
@@ -223,6 +227,7 @@ enum SpecLiteral {
                             Arg(label: "tokenRequest", value: .string(d.token)),
                         ])))
         }
+        args += serverFlows(f)
         return .call("LatchkeyRuntime.FlowSet", args)
     }
 
@@ -249,7 +254,7 @@ enum SpecLiteral {
                             }
                             return .call(".init", args)
                         })),
-            ])
+            ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]))
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: [String: String]) -> Expr {
@@ -291,6 +296,8 @@ enum SpecLiteral {
                 ("errorCodeParameter", c.errorCode.map(Expr.string)),
                 ("errorDescriptionParameter", .string(c.errorDescription)),
                 ("allowedRedirectKinds", .array(c.redirectKinds.map { .symbol("." + SwiftNames.lowerCamelCase($0)) })),
+                ("implicitSession", c.implicit.map(implicitSession)),
+                ("user", c.user.map(SpecLiteralVersion2.callbackUser)),
             ]))
     }
 
@@ -332,6 +339,10 @@ enum SpecLiteral {
                 ("accessTokenKeysURL", t.accessTokenKeys.map(template)),
                 ("audience", t.audience.map(Expr.string)),
                 ("implicitAssertion", t.implicitAssertion.map(Expr.string)),
+                (
+                    "issuerValidation",
+                    t.issuerValidation == "exact" ? nil : .symbol("." + SwiftNames.lowerCamelCase(t.issuerValidation))
+                ),
             ]))
     }
 }

@@ -42,7 +42,12 @@ extension AuthClient {
         scopes: [String]? = nil
     ) async throws(AuthError) -> Session {
         let state = RandomToken.make(using: options.random)
-        let server = try LoopbackRedirectServer(expectedState: state, timeout: timeout)
+        // A provider that keeps its own flow state (Supabase) does not echo `state`: the callback is then
+        // matched to the pending sign-in by ``handleCallback(_:)`` instead.
+        let echoesState = provider.flows.authorizationCode?.returnsState ?? true
+        let server = try LoopbackRedirectServer(
+            expectedState: echoesState ? state : nil, timeout: timeout,
+            acceptsFormPost: provider.callback.location == .formPost)
         defer { server.cancel() }
         let request = try await prepare(
             redirectURI: server.redirectURI, scopes: scopes, prompt: nil, loginHint: nil, maxAge: nil,

@@ -1,10 +1,13 @@
 import Foundation
 
 extension AuthClient {
-    /// Whether a URL is a callback for one of this client's pending browser sign-ins (no side effects).
+    /// Whether a URL is a callback for this client (no side effects).
     /// - Parameter url: The URL the app was opened with.
-    /// - Returns: `true` when its scheme, host, port and path match a pending sign-in's redirect URI.
+    /// - Returns: `true` when its scheme, host, port and path match a pending sign-in's redirect URI, or when it
+    ///   carries a session (or an error) in its fragment for a redirect URI the descriptor's
+    ///   `callback.implicit` names.
     public func canHandle(_ url: URL) async -> Bool {
+        if implicitLink(url) != nil { return true }
         guard let flows = try? await pendingFlows() else { return false }
         return flows.contains { RedirectURI.matches(url, $0.redirectURI) }
     }
@@ -13,6 +16,11 @@ extension AuthClient {
     ///
     /// Nothing is sent to the provider for a callback that carries an error, a wrong state or a wrong
     /// redirect URI. A callback is used once.
+    ///
+    /// On a redirect URI the descriptor's `callback.implicit` names, a session in the fragment (an emailed
+    /// link's `#access_token=…`) is accepted without a pending sign-in: the user is fetched with the new access
+    /// token, and a link kind the descriptor maps to an event (`type=recovery`) publishes it on ``events()``.
+    /// A session in the fragment on any other redirect URI is refused with no request.
     /// - Parameter url: The callback URL.
     /// - Returns: The new session.
     /// - Throws: `redirect_mismatch`, `invalid_callback` (malformed, repeated parameters, replayed, no
@@ -20,6 +28,18 @@ extension AuthClient {
     ///   (`login_cancelled`, ...), or the exchange's error.
     @discardableResult
     public func handleCallback(_ url: URL) async throws(AuthError) -> Session {
+        switch implicitLink(url) {
+        case .session?:
+            return try await completeImplicitSession(url)
+        case .error?:
+            // An error link with no sign-in waiting on its redirect URI (an expired email link).
+            let waiting = (try? await pendingFlows())?.contains { RedirectURI.matches(url, $0.redirectURI) } ?? false
+            if !waiting || provider.flows.authorizationCode == nil { return try await completeImplicitSession(url) }
+        case nil:
+            if fragmentContents(url) == .session {
+                throw failure(.invalidCallback, "This redirect URI does not accept a session in the fragment.")
+            }
+        }
         guard let flow = provider.flows.authorizationCode else {
             throw failure(.invalidConfiguration, "This provider has no browser sign-in.")
         }
@@ -62,17 +82,17 @@ extension AuthClient {
         try await consume(match)
         broadcaster.publish(.authenticating)
         do {
-            return try await exchange(code: code, pending: match, flow: flow)
+            return try await exchange(code: code, pending: match, flow: flow, callback: parameters)
         } catch {
             publishAfterFailure(previous: previous)
             throw error
         }
     }
 
-    private func exchange(code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec) async throws(AuthError)
-        -> Session
-    {
-        let (_, document, response) = try await send(
+    private func exchange(
+        code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec, callback: CallbackParameters
+    ) async throws(AuthError) -> Session {
+        let (spec, document, response) = try await send(
             flow.exchangeRequest,
             flow: [
                 "code": .string(code), "code_verifier": .string(pending.codeVerifier),
@@ -80,19 +100,22 @@ extension AuthClient {
                 "nonce": pending.nonce.map(JSON.string),
             ],
             isTokenRequest: true)
-        var fresh = try decodeSession(document, response)
+        var fresh = try decodeSession(document, response, request: spec)
         if let nonce = pending.nonce, let idToken = fresh.idToken,
             JWTPayload.claims(of: idToken)?["nonce"]?.string != nonce
         {
             throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
         }
-        try await validateNewIDToken(fresh, nonce: pending.nonce)
+        let claims = try await validateNewIDToken(fresh, nonce: pending.nonce)
         try await validateNewAccessToken(fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {
             let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
             fresh.user = try decoder.user(from: userDocument ?? .null)
         }
-        return try await install(fresh)
+        fresh.user = completingUser(fresh.user, claims: claims, callback: callback)
+        let installed = try await install(fresh)
+        if let event = pending.event { eventBroadcaster.publish(AuthEvent(event)) }
+        return installed
     }
 
     /// Removes a pending sign-in so that its callback cannot be used again.
@@ -119,7 +142,8 @@ extension AuthClient {
         }
     }
 
-    private func mappedCallbackError(_ parameters: CallbackParameters) -> AuthError {
+    /// The callback's error, mapped through the descriptor's callback rows to a stable code.
+    func mappedCallbackError(_ parameters: CallbackParameters) -> AuthError {
         let spec = provider.callback
         let errorValue = parameters[spec.errorParameter]
         let detailCode = spec.errorCodeParameter.flatMap { parameters[$0] }

@@ -1,6 +1,10 @@
 import Foundation
 
 /// The parameters of a callback URL, read from the query, the fragment or both as the provider says.
+///
+/// A `form_post` callback arrives as a POST body; whoever received it (the loopback server,
+/// ``AuthClient/handleCallback(formBody:redirectURI:)``, a test browser) hands the runtime the redirect URI
+/// with that body as its query, so `form_post` reads the query.
 struct CallbackParameters: Sendable {
     private(set) var values: [String: String] = [:]
 
@@ -14,7 +18,7 @@ struct CallbackParameters: Sendable {
         let query = try Self.parse(components.percentEncodedQuery, provider: provider)
         let fragment = try Self.parse(components.percentEncodedFragment, provider: provider)
         switch location {
-        case .query: values = query
+        case .query, .formPost: values = query
         case .fragment: values = fragment
         case .queryOrFragment:
             values = query

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A browser sign-in that waits for its callback, persisted so that a callback after a relaunch completes.
+/// A browser sign-in (or an emailed link's PKCE flow) that waits for its callback, persisted so that a
+/// callback after a relaunch completes.
 struct PendingFlow: Sendable, Codable, Hashable {
     /// The state sent in the authorization request.
     var state: String
@@ -12,9 +13,15 @@ struct PendingFlow: Sendable, Codable, Hashable {
     var redirectURI: URL
     /// When the flow started (local clock).
     var createdAt: Date
+    /// How long this flow may wait, in seconds, when it differs from the provider's pending lifetime
+    /// (an emailed link's, say).
+    var lifetime: Double? = nil
+    /// The event published once the flow completes (`password_recovery`), if any.
+    var event: String? = nil
 
     /// Whether the flow is older than its lifetime at a moment.
-    func isStale(at now: Date, lifetime: Double) -> Bool {
-        now.timeIntervalSince(createdAt) > lifetime || createdAt.timeIntervalSince(now) > lifetime
+    func isStale(at now: Date, lifetime defaultLifetime: Double) -> Bool {
+        let lifetime = self.lifetime ?? defaultLifetime
+        return now.timeIntervalSince(createdAt) > lifetime || createdAt.timeIntervalSince(now) > lifetime
     }
 }

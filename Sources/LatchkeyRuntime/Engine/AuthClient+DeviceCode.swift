@@ -104,7 +104,8 @@ extension AuthClient {
                     throw error
                 }
             }
-            return try decodeSession(answer.document, answer.response)
+            return try decodeSession(
+                answer.document, answer.response, request: provider.requests[flow.tokenRequest])
         }
     }
 

@@ -7,17 +7,19 @@ extension AuthClient {
     /// - Parameters:
     ///   - session: The session from the token response.
     ///   - nonce: The nonce sent in the authorization request, if any.
+    /// - Returns: The verified claims, or `nil` when the descriptor validates no ID token or none came.
     /// - Throws: `invalid_id_token` when the token is missing or fails a check.
-    func validateNewIDToken(_ session: Session, nonce: String?) async throws(AuthError) {
-        guard provider.tokens.validatesIDToken else { return }
+    @discardableResult
+    func validateNewIDToken(_ session: Session, nonce: String?) async throws(AuthError) -> IDTokenClaims? {
+        guard provider.tokens.validatesIDToken else { return nil }
         guard let idToken = session.idToken else {
             guard nonce == nil else {
                 throw failure(.invalidIDToken, "The token response has no ID token, though the sign-in asked for one.")
             }
-            return
+            return nil
         }
         let validator = try await idTokenValidator()
-        _ = try await validator.validate(idToken, keys: jwks(), nonce: nonce, accessToken: session.accessToken)
+        return try await validator.validate(idToken, keys: jwks(), nonce: nonce, accessToken: session.accessToken)
     }
 
     /// Validates the ID token of a refreshed session: a new one must keep `iss`, `sub` and `aud`.
@@ -50,8 +52,14 @@ extension AuthClient {
         } else if case .openID(let template) = provider.discovery {
             issuer = try TemplateRenderer.text(template, in: scope)
         }
-        guard let issuer = issuer ?? discovery?.values["issuer"] else {
+        guard var issuer = issuer ?? discovery?.values["issuer"] else {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but names no issuer.")
+        }
+        // Multi-tenant: the discovery document's `{tenantid}` issuer, filled from each token's `tid`.
+        if provider.tokens.issuerValidation == .tenantPlaceholder, let named = discovery?.values["issuer"],
+            named.contains(IssuerValidation.tenantPlaceholderText), acceptsDiscoveredIssuer(named, requested: issuer)
+        {
+            issuer = named
         }
         let clientParameter = provider.flows.authorizationCode?.authorizeQuery.first { $0.name == "client_id" }
         guard let clientParameter,
@@ -60,8 +68,10 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but sends no client_id.")
         }
         let leeway = options.refreshLeeway.components.seconds
-        return IDTokenValidator(
+        var validator = IDTokenValidator(
             issuer: issuer, clientID: clientID, leeway: TimeInterval(min(max(leeway, 0), 600)), now: options.now)
+        validator.issuerValidation = provider.tokens.issuerValidation
+        return validator
     }
 
     /// The JWKS cache for the descriptor's `jwks` URL, created on first use.
@@ -77,5 +87,14 @@ extension AuthClient {
         let cache = JWKSCache(url: url, transport: options.transport, now: options.now)
         jwksCache = cache
         return cache
+    }
+}
+
+extension AuthClient {
+    /// Whether a discovery document's `issuer` fits the configured issuer: equal, or (with the
+    /// descriptor's `tenant_placeholder` issuer validation) its `{tenantid}` form.
+    nonisolated func acceptsDiscoveredIssuer(_ named: String, requested: String) -> Bool {
+        IDTokenValidator.acceptsDiscoveredIssuer(
+            named, requested: requested, validation: provider.tokens.issuerValidation)
     }
 }

@@ -17,9 +17,9 @@ extension AuthClient {
         let previous = state
         broadcaster.publish(.authenticating)
         do {
-            let (_, document, response) = try await send(
+            let (spec, document, response) = try await send(
                 flow.request, flow: ["username": .string(username), "password": .string(password)])
-            return try await install(try decodeSession(document, response))
+            return try await install(try decodeSession(document, response, request: spec))
         } catch {
             publishAfterFailure(previous: previous)
             throw error

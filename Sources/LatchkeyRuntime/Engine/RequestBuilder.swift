@@ -36,8 +36,14 @@ struct RequestBuilder: Sendable {
             form.first { $0.name == "client_id" }?.value ?? jsonBody["client_id"]?.scalarText
             ?? query.first { $0.name == "client_id" }?.value
             ?? ["client_id", "clientID", "clientId"].lazy.compactMap { scope.text($0) }.first
-        switch spec.clientAuthentication {
-        case .none:
+        var method = spec.clientAuthentication
+        if method.isOptional {
+            // `…_if_secret`: authenticate when the app supplies a secret, else send a public client's request.
+            let hasSecret = !(clientSecret ?? "").isEmpty
+            method = !hasSecret || method == .none ? .none : (method == .basicIfSecret ? .basic : .post)
+        }
+        switch method {
+        case .none, .basicIfSecret, .postIfSecret:
             break
         case .basic:
             let (id, secret) = try credentials(clientID)
@@ -54,7 +60,7 @@ struct RequestBuilder: Sendable {
             guard let accessToken else {
                 throw AuthError(.sessionMissing, "This request needs a signed-in session.", provider: provider.name)
             }
-            headers.append(("Authorization", "Bearer " + accessToken))
+            headers.append(("Authorization", spec.authorizationScheme + " " + accessToken))
         }
         var body: Data?
         switch spec.encoding {

@@ -14,8 +14,8 @@ struct LoopbackConnection: Sendable {
         defer { connections.release(id) }
         let deadline = ContinuousClock.now + readTimeout
         switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
-        case .head(let head, _):
-            handle(head, id: id, descriptor: descriptor)
+        case .head(let head, let rest):
+            handle(head, rest: rest, deadline: deadline, id: id, descriptor: descriptor)
         case .tooLarge:
             respond(descriptor, status: 431, text: "request too large")
         case .malformed:
@@ -27,8 +27,19 @@ struct LoopbackConnection: Sendable {
         }
     }
 
-    private func handle(_ head: HTTPRequestHead, id: Int, descriptor: Int32) {
-        switch rules.decide(head) {
+    private func handle(
+        _ head: HTTPRequestHead, rest: [UInt8], deadline: ContinuousClock.Instant, id: Int, descriptor: Int32
+    ) {
+        var decision = rules.decide(head)
+        if case .readForm(let length) = decision {
+            switch Self.readBody(descriptor, length: length, start: rest, deadline: deadline) {
+            case .some(let body): decision = rules.decideFormPost(head, body: body)
+            case .none: return respond(descriptor, status: 408, text: "incomplete form body")
+            }
+        }
+        switch decision {
+        case .readForm:
+            respond(descriptor, status: 400, text: "malformed request")
         case .reject(let status, let reason):
             respond(descriptor, status: status, text: reason)
         case .stateMismatch:
@@ -45,6 +56,20 @@ struct LoopbackConnection: Sendable {
             respond(descriptor, status: 200, html: isErrorResponse ? failurePage : successPage)
             state.publish()
         }
+    }
+
+    /// Reads exactly `length` body bytes (those after the head first), or `nil` when the peer stops first.
+    private static func readBody(
+        _ descriptor: Int32, length: Int, start: [UInt8], deadline: ContinuousClock.Instant
+    ) -> [UInt8]? {
+        var body = start
+        guard body.count <= length else { return nil }
+        while body.count < length {
+            guard case .bytes(let bytes) = SocketIO.read(descriptor, maximum: length - body.count, deadline: deadline)
+            else { return nil }
+            body += bytes
+        }
+        return body
     }
 
     private func respond(_ descriptor: Int32, status: Int, text: String) {
@@ -64,7 +89,7 @@ struct LoopbackConnection: Sendable {
             ("X-Content-Type-Options", "nosniff"),
             ("Connection", "close"),
         ]
-        if status == 405 { headers.append(("Allow", "GET")) }
+        if status == 405 { headers.append(("Allow", rules.allowedMethods)) }
         SocketIO.writeAll(descriptor, HTTPResponseEncoding.encode(status: status, headers: headers, body: body))
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 /// apps and command-line tools.
 ///
 /// It listens on `127.0.0.1` (or `[::1]`) only, on a port the system picks, and accepts exactly one
-/// callback: a `GET` of ``redirectURI``'s path, with a `Host` naming the loopback address (a guard
-/// against DNS rebinding) and, when given, the expected `state`. Other requests get 400, 404 or 405
+/// callback: a `GET` of ``redirectURI``'s path (or, with `acceptsFormPost`, a `POST` of an
+/// `application/x-www-form-urlencoded` body of at most 64 KiB to that path, for `response_mode=form_post`),
+/// with a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
+/// `state`. Other requests get 400, 404 or 405
 /// and the server keeps waiting; a wrong `state` ends the wait with `state_mismatch`. After the
 /// callback, a timeout or ``cancel()``, nothing listens on the port any more.
 public final class LoopbackRedirectServer: Sendable {
@@ -32,22 +34,25 @@ public final class LoopbackRedirectServer: Sendable {
     ///   - successPage: The HTML shown after the callback.
     ///   - failurePage: The HTML shown after a failed callback (wrong state, or an `error` response).
     ///   - address: The loopback interface (default `127.0.0.1`).
+    ///   - acceptsFormPost: Whether a form `POST` to the path is the callback (`response_mode=form_post`);
+    ///     ``waitForCallback()`` then returns the path with the form body as its query.
     /// - Throws: ``AuthError`` `invalid_configuration` for a bad path or timeout, `network_error` when
     ///   the socket cannot be opened.
     public convenience init(
         path: String = "/callback", expectedState: String?, timeout: Duration = .seconds(300),
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
-        address: LoopbackAddress = .ipv4
+        address: LoopbackAddress = .ipv4, acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
             path: path, expectedState: expectedState, timeout: timeout, successPage: successPage,
-            failurePage: failurePage, address: address, connectionReadTimeout: Self.connectionReadTimeout)
+            failurePage: failurePage, address: address, connectionReadTimeout: Self.connectionReadTimeout,
+            acceptsFormPost: acceptsFormPost)
     }
 
     /// The designated initializer; `connectionReadTimeout` is shortened by tests only.
     init(
         path: String, expectedState: String?, timeout: Duration, successPage: String, failurePage: String,
-        address: LoopbackAddress, connectionReadTimeout: Duration
+        address: LoopbackAddress, connectionReadTimeout: Duration, acceptsFormPost: Bool = false
     ) throws(AuthError) {
         guard path.hasPrefix("/"), !path.contains(where: { "?# \t\r\n".contains($0) }) else {
             throw AuthError(.invalidConfiguration, "loopback callback path must start with / and hold no query")
@@ -72,7 +77,8 @@ public final class LoopbackRedirectServer: Sendable {
 
         let connection = LoopbackConnection(
             rules: LoopbackRequestRules(
-                path: path, expectedState: expectedState, address: address, port: listener.port),
+                path: path, expectedState: expectedState, address: address, port: listener.port,
+                acceptsFormPost: acceptsFormPost),
             successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
             readTimeout: connectionReadTimeout, state: state, connections: connections)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")

@@ -11,12 +11,17 @@ struct LoopbackRequestRules: Sendable {
         case callback(URL, isErrorResponse: Bool)
         /// The state does not match: answer 400 and fail the wait.
         case stateMismatch
+        /// A `form_post` callback whose head is acceptable: read this many body bytes, then decide with
+        /// ``decideFormPost(_:body:)``.
+        case readForm(length: Int)
     }
 
     let path: String
     let expectedState: String?
     let address: LoopbackAddress
     let port: Int
+    /// Whether a `POST` of a form to the callback path is a callback (`response_mode=form_post`).
+    var acceptsFormPost = false
 
     /// Decides what to do with a request head.
     func decide(_ head: HTTPRequestHead) -> Decision {
@@ -24,9 +29,14 @@ struct LoopbackRequestRules: Sendable {
         guard hosts.count == 1, allowedHosts.contains(hosts[0].lowercased()) else {
             return .reject(status: 400, reason: "unexpected Host header")
         }
-        guard head.method == "GET" else { return .reject(status: 405, reason: "only GET is allowed") }
+        let isFormPost = acceptsFormPost && head.method == "POST"
+        guard head.method == "GET" || isFormPost else {
+            return .reject(
+                status: 405, reason: acceptsFormPost ? "only GET and POST are allowed" : "only GET is allowed")
+        }
         guard head.target.hasPrefix("/") else { return .reject(status: 400, reason: "unexpected request target") }
         guard head.path == path else { return .reject(status: 404, reason: "not found") }
+        if isFormPost { return formPostHead(head) }
         guard let url = URL(string: "http://\(address.urlHost):\(port)\(head.target)") else {
             return .reject(status: 400, reason: "malformed request target")
         }

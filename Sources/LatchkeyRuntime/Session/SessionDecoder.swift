@@ -90,3 +90,11 @@ struct SessionDecoder: Sendable {
         return number
     }
 }
+
+extension SessionDecoder {
+    /// This decoder with another session mapping (a request's own), or itself when `mapping` is `nil`.
+    func mapping(_ mapping: SessionMapping?) -> SessionDecoder {
+        guard let mapping else { return self }
+        return SessionDecoder(provider: provider, sessionMapping: mapping, userMapping: userMapping)
+    }
+}

@@ -8,6 +8,10 @@ public struct CallbackSpec: Sendable, Hashable {
         case fragment
         /// In either; a parameter present in both with different values is refused.
         case queryOrFragment = "query_or_fragment"
+        /// POSTed to the redirect URI as an `application/x-www-form-urlencoded` body (OAuth 2.0 Form Post
+        /// Response Mode). The loopback server, ``AuthClient/handleCallback(formBody:redirectURI:)`` and
+        /// test browsers hand the runtime a callback URL whose query is that form body.
+        case formPost = "form_post"
     }
 
     /// Kinds of redirect URI a provider accepts.
@@ -36,13 +40,19 @@ public struct CallbackSpec: Sendable, Hashable {
     public var errorDescriptionParameter: String
     /// The redirect URI kinds the provider accepts.
     public var allowedRedirectKinds: [RedirectKind]
+    /// Sessions accepted in a callback's fragment, and on which redirect URIs; `nil` when none is.
+    public var implicitSession: ImplicitSessionSpec?
+    /// A user document the callback carries (Apple's first-sign-in `user` member), used only to fill in
+    /// the name and email an ID token lacks; `nil` when the callback carries none.
+    public var user: CallbackUserSpec?
 
     /// Creates the spec.
     public init(
         location: Location = .query, codeParameter: String = "code", stateParameter: String = "state",
         issuerParameter: String? = nil, errorParameter: String = "error", errorCodeParameter: String? = nil,
         errorDescriptionParameter: String = "error_description",
-        allowedRedirectKinds: [RedirectKind] = RedirectKind.allCases
+        allowedRedirectKinds: [RedirectKind] = RedirectKind.allCases, implicitSession: ImplicitSessionSpec? = nil,
+        user: CallbackUserSpec? = nil
     ) {
         self.location = location
         self.codeParameter = codeParameter
@@ -52,5 +62,7 @@ public struct CallbackSpec: Sendable, Hashable {
         self.errorCodeParameter = errorCodeParameter
         self.errorDescriptionParameter = errorDescriptionParameter
         self.allowedRedirectKinds = allowedRedirectKinds
+        self.implicitSession = implicitSession
+        self.user = user
     }
 }

@@ -12,12 +12,17 @@ public struct FlowSet: Sendable, Hashable {
     public var userInfo: UserInfoFlowSpec?
     /// OAuth 2.0 device authorization grant (RFC 8628).
     public var deviceCode: DeviceCodeFlowSpec?
+    /// OAuth 2.0 client credentials grant (RFC 6749 §4.4), for server-side tools holding a secret.
+    public var clientCredentials: ClientCredentialsFlowSpec?
+    /// OpenID Connect RP-initiated logout: ending the provider's browser session.
+    public var endSession: EndSessionFlowSpec?
 
     /// Creates a flow set.
     public init(
         password: PasswordFlowSpec? = nil, authorizationCode: AuthorizationCodeFlowSpec? = nil,
         refresh: RefreshFlowSpec? = nil, signOut: SignOutFlowSpec? = nil, userInfo: UserInfoFlowSpec? = nil,
-        deviceCode: DeviceCodeFlowSpec? = nil
+        deviceCode: DeviceCodeFlowSpec? = nil, clientCredentials: ClientCredentialsFlowSpec? = nil,
+        endSession: EndSessionFlowSpec? = nil
     ) {
         self.password = password
         self.authorizationCode = authorizationCode
@@ -25,6 +30,8 @@ public struct FlowSet: Sendable, Hashable {
         self.signOut = signOut
         self.userInfo = userInfo
         self.deviceCode = deviceCode
+        self.clientCredentials = clientCredentials
+        self.endSession = endSession
     }
 }
 
@@ -189,11 +196,14 @@ public struct ActionSpec: Sendable, Hashable {
     public var request: String
     /// Its parameters in declaration order.
     public var parameters: [Parameter]
+    /// The PKCE flow an emailed link completes, when the action sends one (`nil`: none).
+    public var linkPKCE: LinkPKCESpec?
 
     /// Creates an action.
-    public init(name: String, request: String, parameters: [Parameter]) {
+    public init(name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil) {
         self.name = name
         self.request = request
         self.parameters = parameters
+        self.linkPKCE = linkPKCE
     }
 }

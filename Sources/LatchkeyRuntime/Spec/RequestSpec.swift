@@ -18,6 +18,13 @@ public struct RequestSpec: Sendable, Hashable {
         case basic
         /// `client_id` and `client_secret` form fields, the secret supplied at run time.
         case post
+        /// HTTP Basic when the app supplies a secret at run time; a public client's request otherwise.
+        case basicIfSecret = "basic_if_secret"
+        /// `client_secret` in the body when the app supplies a secret at run time; left out otherwise.
+        case postIfSecret = "post_if_secret"
+
+        /// Whether a request may go without a secret (the `…_if_secret` methods, and `none`).
+        public var isOptional: Bool { self == .none || self == .basicIfSecret || self == .postIfSecret }
     }
 
     /// Which token, if any, goes in `Authorization: Bearer`.
@@ -62,12 +69,19 @@ public struct RequestSpec: Sendable, Hashable {
     public var response: Response
     /// Statuses that count as success besides 2xx (e.g. a logout that answers 401 for an already dead session).
     public var ignoredErrorStatuses: [Int]
+    /// The scheme of the `Authorization` header of `.accessToken` requests (`Bearer`; Twitch's validate
+    /// endpoint wants `OAuth`).
+    public var authorizationScheme: String
+    /// Where this request's token response keeps the session, when it differs from the provider's
+    /// ``ProviderSpec/session`` (Firebase's refresh answers snake_case members); `nil` uses that one.
+    public var session: SessionMapping?
 
     /// Creates a request spec.
     public init(
         method: String, url: ValueTemplate, query: [ParameterSpec] = [], headers: [ParameterSpec] = [],
         encoding: Encoding = .none, body: [ParameterSpec] = [], clientAuthentication: ClientAuthentication = .none,
-        authorization: Authorization = .none, response: Response = .none, ignoredErrorStatuses: [Int] = []
+        authorization: Authorization = .none, response: Response = .none, ignoredErrorStatuses: [Int] = [],
+        authorizationScheme: String = "Bearer", session: SessionMapping? = nil
     ) {
         self.method = method
         self.url = url
@@ -79,5 +93,7 @@ public struct RequestSpec: Sendable, Hashable {
         self.authorization = authorization
         self.response = response
         self.ignoredErrorStatuses = ignoredErrorStatuses
+        self.authorizationScheme = authorizationScheme
+        self.session = session
     }
 }

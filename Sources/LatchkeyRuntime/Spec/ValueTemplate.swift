@@ -33,17 +33,36 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter variable: The variable name.
     public static func variable(_ name: String) -> ValueTemplate { ValueTemplate(parts: [.variable(name)]) }
 
-    /// The names of the variables the template refers to, in order of first use.
+    /// The names of the variables the template refers to, in order of first use (each alternative of a
+    /// fallback such as `{discovered.device_authorization_endpoint ?? deviceEndpoint}` counts).
     public var variables: [String] {
         var seen: [String] = []
-        for case .variable(let name) in parts where !seen.contains(name) { seen.append(name) }
+        for case .variable(let name) in parts {
+            for alternative in Self.alternatives(of: name) where !seen.contains(alternative) {
+                seen.append(alternative)
+            }
+        }
         return seen
     }
 
-    /// When the template is exactly one variable, its name.
+    /// When the template is exactly one variable (not a fallback), its name.
     public var soleVariable: String? {
-        if parts.count == 1, case .variable(let name) = parts[0] { return name }
+        if parts.count == 1, case .variable(let name) = parts[0], !name.contains(Self.fallbackSeparator) { return name }
         return nil
+    }
+
+    /// What separates the alternatives of a fallback reference: `{first ?? second}` takes the first one
+    /// that has a value.
+    public static let fallbackSeparator = "??"
+
+    /// The variable names of a reference, in order: one for `{name}`, several for `{a ?? b}`.
+    /// - Parameter reference: The text between the braces.
+    /// - Returns: The names, trimmed.
+    public static func alternatives(of reference: String) -> [String] {
+        guard reference.contains(fallbackSeparator) else { return [reference] }
+        return reference.components(separatedBy: fallbackSeparator).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// The template in descriptor syntax.
@@ -57,7 +76,7 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
         }.joined()
     }
 
-    /// Fills the template.
+    /// Fills the template; a fallback reference takes its first alternative that has a value.
     /// - Parameter lookup: Returns a variable's value, or `nil` when it has none.
     /// - Returns: The text, or `nil` when a variable has no value.
     public func render(_ lookup: (String) -> String?) -> String? {
@@ -66,7 +85,7 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
             switch part {
             case .literal(let text): out += text
             case .variable(let name):
-                guard let value = lookup(name) else { return nil }
+                guard let value = Self.alternatives(of: name).lazy.compactMap(lookup).first else { return nil }
                 out += value
             }
         }
@@ -148,7 +167,8 @@ extension ValueTemplate: ExpressibleByStringLiteral {
             } else if first == "{", let close = scalars.firstIndex(of: "}") {
                 if !literal.isEmpty { parts.append(.literal(literal)) }
                 literal = ""
-                parts.append(.variable(String(scalars[..<close])))
+                let reference = String(scalars[..<close])
+                parts.append(.variable(Self.alternatives(of: reference).joined(separator: " ?? ")))
                 scalars = scalars[scalars.index(after: close)...]
             } else {
                 literal.append(first)

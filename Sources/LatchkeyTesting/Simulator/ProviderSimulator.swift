@@ -68,7 +68,7 @@ public final class ProviderSimulator: Sendable {
         self.issuer = server.baseURL
         self.expectedIssuer = routes.issuer
         self.configurationValues = values
-        self.browser = SimulatorBrowser(base: server.baseURL)
+        self.browser = SimulatorBrowser(base: server.baseURL, postsForms: provider.callback.location == .formPost)
     }
 
     private static func signer(_ type: TestSigner.KeyType) throws -> TestSigner {

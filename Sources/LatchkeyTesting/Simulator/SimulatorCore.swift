@@ -54,13 +54,15 @@ final class SimulatorCore: Sendable {
         }
         if isGet, let paseto, routes.accessTokenKeyPaths.contains(request.path) { return .json(paseto.keyDocument) }
         if isGet, request.path == "/protected" { return protected(request) }
+        if request.path == SimulatorCore.deviceVerificationPath { return approveDevice(request) }
         guard let route = routes.route(for: request) else {
             return error("not_found", "The simulator has no endpoint \(request.method) \(request.path).", status: 404)
         }
         if let fault = ledger.withLock({ $0.takeFault(forRequest: route.name) }) { return fault }
         if let refusal = clientAuthenticationFailure(request, route) { return refusal }
+        let scheme = route.spec.authorizationScheme
         if route.spec.authorization == .accessToken, route.role != .refresh,
-            ledger.withLock({ $0.grant(forAccessToken: request.bearerToken) }) == nil
+            ledger.withLock({ $0.grant(forAccessToken: request.authorizationToken(scheme: scheme)) }) == nil
         {
             return error("invalid_token", "A current access token is required.", status: 401)
         }
@@ -69,7 +71,7 @@ final class SimulatorCore: Sendable {
         case .exchange: return exchange(request, route, routes)
         case .refresh: return refresh(request, route, routes)
         case .password: return password(request, route, routes)
-        case .user: return userResponse(request)
+        case .user: return userResponse(request, scheme: scheme)
         case .deviceAuthorization: return deviceAuthorization(routes)
         case .deviceToken: return deviceToken(request, route, routes)
         case .generic: return generic(request, route, routes)
@@ -89,6 +91,8 @@ final class SimulatorCore: Sendable {
         document["code_challenge_methods_supported"] = ["S256"]
         document["id_token_signing_alg_values_supported"] = ["RS256"]
         document["subject_types_supported"] = ["public"]
+        if let tenantIssuer = routes.tenantIssuerTemplate { document["issuer"] = tenantIssuer }
+        if provider.callback.location == .formPost { document["response_modes_supported"] = ["query", "form_post"] }
         return .json(document)
     }
 
@@ -116,7 +120,7 @@ final class SimulatorCore: Sendable {
             items.append((callback.errorParameter, "access_denied"))
             items.append((callback.errorDescriptionParameter, "The user denied the request."))
             if let state { items.append((callback.stateParameter, state)) }
-            return .redirect(to: Self.append(items, to: redirect, location: callback.location))
+            return callbackResponse(items, to: redirect)
         }
         let methodName =
             carriers["code_challenge_method"]
@@ -127,14 +131,14 @@ final class SimulatorCore: Sendable {
             items.append((callback.errorParameter, "invalid_request"))
             items.append((callback.errorDescriptionParameter, "Only the S256 code challenge method is supported."))
             if let state { items.append((callback.stateParameter, state)) }
-            return .redirect(to: Self.append(items, to: redirect, location: callback.location))
+            return callbackResponse(items, to: redirect)
         }
         if let fault = ledger.withLock({ $0.takeAuthorizationFault() }) {
             items.append((callback.errorParameter, fault.error))
             if let name = callback.errorCodeParameter, let detail = fault.errorCode { items.append((name, detail)) }
             items.append((callback.errorDescriptionParameter, fault.description))
             if let state { items.append((callback.stateParameter, state)) }
-            return .redirect(to: Self.append(items, to: redirect, location: callback.location))
+            return callbackResponse(items, to: redirect)
         }
         let user = users.first { loginHint.map($0.isIdentified(by:)) ?? false } ?? users.first ?? .demo
         let clientID =
@@ -148,7 +152,8 @@ final class SimulatorCore: Sendable {
         items.append((callback.codeParameter, code))
         if let state { items.append((callback.stateParameter, state)) }
         if let issuerName = callback.issuerParameter { items.append((issuerName, routes.issuer)) }
-        return .redirect(to: Self.append(items, to: redirect, location: callback.location))
+        if let member = firstSignInUser(user) { items.append(member) }
+        return callbackResponse(items, to: redirect)
     }
 
     static func append(_ items: [(String, String)], to redirect: String, location: CallbackSpec.Location) -> String {
@@ -198,7 +203,7 @@ final class SimulatorCore: Sendable {
         switch outcome {
         case .failure(let response): return response
         case .success(let (user, nonce, clientID, tokens)):
-            return session(user: user, tokens: tokens, nonce: nonce, clientID: clientID, routes)
+            return session(user: user, tokens: tokens, nonce: nonce, clientID: clientID, routes, route)
         }
     }
 
@@ -223,7 +228,7 @@ final class SimulatorCore: Sendable {
         switch outcome {
         case .failure(let response): return response
         case .success(let (grant, tokens)):
-            return session(user: grant.user, tokens: tokens, nonce: nil, clientID: grant.clientID, routes)
+            return session(user: grant.user, tokens: tokens, nonce: nil, clientID: grant.clientID, routes, route)
         }
     }
 
@@ -242,18 +247,18 @@ final class SimulatorCore: Sendable {
         let tokens = ledger.withLock {
             issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
         }
-        return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
+        return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
     }
 
     private func deviceAuthorization(_ routes: SimulatorRoutes) -> TestResponse {
         let deviceCode = SimulatorLedger.token("sim_device")
+        let userCode = Self.userCode()
         let user = users.first ?? .demo
-        ledger.withLock { $0.deviceCodes[deviceCode] = SimulatorLedger.DeviceRecord(user: user) }
+        ledger.withLock { $0.deviceCodes[deviceCode] = SimulatorLedger.DeviceRecord(user: user, userCode: userCode) }
+        let verification = routes.base.absoluteString + Self.deviceVerificationPath
         return .json([
-            "device_code": deviceCode, "user_code": "WDJB-MJHT",
-            "verification_uri": routes.base.absoluteString + "/device/verify",
-            "verification_uri_complete": routes.base.absoluteString + "/device/verify?user_code=WDJB-MJHT",
-            "expires_in": 600, "interval": 1,
+            "device_code": deviceCode, "user_code": userCode, "verification_uri": verification,
+            "verification_uri_complete": verification + "?user_code=" + userCode, "expires_in": 600, "interval": 1,
         ])
     }
 
@@ -268,7 +273,7 @@ final class SimulatorCore: Sendable {
                 return .failure(error("expired_token", "The device code is unknown or was already used.", status: 400))
             }
             record.polls += 1
-            guard record.polls > 1 else {
+            guard record.polls > 1 || record.approved else {
                 ledger.deviceCodes[code] = record
                 return .failure(
                     error("authorization_pending", "The user has not approved the device yet.", status: 400))
@@ -281,7 +286,7 @@ final class SimulatorCore: Sendable {
         switch outcome {
         case .failure(let response): return response
         case .success(let (user, tokens)):
-            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
+            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
         }
     }
 
@@ -298,16 +303,16 @@ final class SimulatorCore: Sendable {
             }
             return TestResponse(status: 204)
         case .document:
-            return .json([String: Any]())
+            return tokenInformation(request, route)
         case .user:
-            return userResponse(request)
+            return userResponse(request, scheme: route.spec.authorizationScheme)
         case .session, .sessionOrUser:
             let user = users.first ?? .demo
             let clientID = routes.inputs["clientID"] ?? "demo-client"
             let tokens = ledger.withLock {
                 issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
             }
-            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes)
+            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
         }
     }
 
@@ -315,9 +320,9 @@ final class SimulatorCore: Sendable {
 
     private func session(
         user: SimulatedUser, tokens: (access: String, refresh: String), nonce: String?, clientID: String,
-        _ routes: SimulatorRoutes
+        _ routes: SimulatorRoutes, _ route: SimulatorRoutes.Route
     ) -> TestResponse {
-        let mapping = provider.session
+        let mapping = route.spec.session ?? provider.session
         var document: [String: Any] = [:]
         let now = Int(Date().timeIntervalSince1970)
         JSONPointerWriter.set(tokens.access, at: mapping.accessToken, in: &document)
@@ -333,7 +338,7 @@ final class SimulatorCore: Sendable {
             JSONPointerWriter.set(userDocument(user), at: mapping.user, in: &document)
         }
         if provider.tokens.validatesIDToken,
-            let idToken = idToken(user: user, nonce: nonce, clientID: clientID, issuer: routes.issuer, now: now)
+            let idToken = idToken(user: user, nonce: nonce, clientID: clientID, routes: routes, now: now)
         {
             JSONPointerWriter.set(idToken, at: mapping.idToken ?? "/id_token", in: &document)
         }
@@ -351,8 +356,9 @@ final class SimulatorCore: Sendable {
         return document
     }
 
-    private func userResponse(_ request: SimulatorRequest) -> TestResponse {
-        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.bearerToken) }) else {
+    private func userResponse(_ request: SimulatorRequest, scheme: String = "Bearer") -> TestResponse {
+        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.authorizationToken(scheme: scheme)) })
+        else {
             return error("invalid_token", "A current access token is required.", status: 401)
         }
         return .json(userDocument(grant.user))
@@ -365,13 +371,22 @@ final class SimulatorCore: Sendable {
         return .json(["message": "Hello, \(grant.user.name)"])
     }
 
-    private func idToken(user: SimulatedUser, nonce: String?, clientID: String, issuer: String, now: Int) -> String? {
+    private func idToken(user: SimulatedUser, nonce: String?, clientID: String, routes: SimulatorRoutes, now: Int)
+        -> String?
+    {
         let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keyID]
         var claims: [String: Any] = [
-            "iss": issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + 3600, "email": user.email,
+            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + 3600, "email": user.email,
             "name": user.name,
         ]
         if let nonce { claims["nonce"] = nonce }
+        // A provider that sends the name in the callback (Apple) leaves it out of the ID token.
+        if provider.callback.user != nil { claims["name"] = nil }
+        if let template = routes.tenantIssuerTemplate {
+            claims["tid"] = SimulatorRoutes.tenantID
+            claims["iss"] = template.replacingOccurrences(
+                of: IssuerValidation.tenantPlaceholderText, with: SimulatorRoutes.tenantID)
+        }
         guard let headerData = try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]),
             let claimsData = try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
         else { return nil }
@@ -379,72 +394,6 @@ final class SimulatorCore: Sendable {
         guard let signature = try? signer.sign(Array(input.utf8), algorithm: .rs256) else { return nil }
         return input + "." + Base64URL.encode(signature)
     }
-
-    // MARK: - Errors
-
-    /// An error body with the code and message at the descriptor's pointers (and at `/error`).
-    /// A message pointer that shares the code pointer (Firebase's `/error/message`) is left alone.
-    func error(_ code: String, _ message: String, status: Int) -> TestResponse {
-        var document: [String: Any] = ["error": code, "error_description": message]
-        let codePointer = provider.errors.codePointers.first
-        if let pointer = provider.errors.messagePointers.first, pointer != codePointer {
-            JSONPointerWriter.set(message, at: pointer, in: &document)
-        }
-        JSONPointerWriter.set(code, at: codePointer, in: &document)
-        JSONPointerWriter.set(status, at: provider.errors.statusPointer, in: &document)
-        return .json(document, status: status)
-    }
-
-    /// A provider error body as the descriptor's error mapping reads it: the code at the first code
-    /// pointer (a JSON number when it is all digits), a message at the first message pointer that does not
-    /// overlap it, the status at the status pointer. `inSuccessBody` answers HTTP 200 and makes sure the
-    /// success-body error pointer holds a value.
-    func errorBody(providerCode: String?, status: Int, inSuccessBody: Bool) -> TestResponse {
-        let errors = provider.errors
-        let codePointer = errors.codePointers.first ?? "/error"
-        var document: [String: Any] = [:]
-        let overlaps = { (a: String, b: String) in a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") }
-        if let messagePointer = errors.messagePointers.first(where: { !overlaps($0, codePointer) }) {
-            JSONPointerWriter.set("Simulated provider error.", at: messagePointer, in: &document)
-        }
-        let codeValue: Any? = providerCode.map { code -> Any in
-            if let number = Int(code), code.allSatisfy(\.isWholeNumber) { return NSNumber(value: number) }
-            return code
-        }
-        if let codeValue { JSONPointerWriter.set(codeValue, at: codePointer, in: &document) }
-        if let statusPointer = errors.statusPointer, !overlaps(statusPointer, codePointer) {
-            JSONPointerWriter.set(status, at: statusPointer, in: &document)
-        }
-        guard inSuccessBody else { return .json(document, status: status) }
-        if let pointer = errors.successBodyErrorPointer, !overlaps(pointer, codePointer) || codeValue == nil {
-            JSONPointerWriter.set(codeValue ?? "simulated_error", at: pointer, in: &document)
-        }
-        return .json(document, status: 200)
-    }
-
-    /// Refuses a request whose descriptor authenticates the client (`basic` or `post`) but that came
-    /// without a client secret.
-    private func clientAuthenticationFailure(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route)
-        -> TestResponse?
-    {
-        let authenticated: Bool
-        switch route.spec.clientAuthentication {
-        case .none: return nil
-        case .basic: authenticated = request.basicCredentials.map { !$0.id.isEmpty && !$0.secret.isEmpty } ?? false
-        case .post: authenticated = request.parameter("client_secret") != nil
-        }
-        guard !authenticated else { return nil }
-        return error(
-            providerCode(for: "invalid_client") ?? "invalid_client",
-            "The \(route.spec.clientAuthentication.rawValue) client authentication is missing.", status: 401)
-    }
-
-    /// The provider code the descriptor maps to a stable code, if it has one.
-    private func providerCode(for stableCode: String) -> String? {
-        provider.errors.rules.first { $0.code == stableCode && $0.providerCode != nil }?.providerCode
-    }
-
-    private func grantCode() -> String { providerCode(for: "invalid_grant") ?? "invalid_grant" }
 }
 
 /// A ledger step's result: a value, or the error response to send.

@@ -23,7 +23,11 @@ struct SimulatorLedger: Sendable {
     /// An issued device code: its user and how often it was polled.
     struct DeviceRecord: Sendable {
         var user: SimulatedUser
+        /// The code the user types at the verification page.
+        var userCode = ""
         var polls = 0
+        /// Whether the user approved it at the verification page (the next poll gets tokens).
+        var approved = false
     }
 
     /// An error the authorize endpoint sends back instead of a code.
@@ -42,6 +46,8 @@ struct SimulatorLedger: Sendable {
     /// Faults for a descriptor request by name (its path and constant parameters must match).
     var requestFaults: [(request: String, response: TestResponse)] = []
     var authorizationFaults: [AuthorizationFault] = []
+    /// The users who were already sent a callback user document (sent on the first sign-in only).
+    var callbackUsersSent: Set<String> = []
 
     /// A fresh random token with a prefix.
     static func token(_ prefix: String) -> String {

@@ -52,6 +52,8 @@ struct SimulatorRoutes: Sendable {
     var accessTokenKeyPaths: Set<String> = []
     /// The `iss` of verifiable access tokens: the descriptor's token issuer, else the issuer.
     var accessTokenIssuer: String
+    /// The discovery document's `{tenantid}` issuer, for descriptors with `tenant_placeholder` validation.
+    var tenantIssuerTemplate: String?
 
     init(provider: ProviderSpec, base: URL, inputs: [String: String]) {
         self.base = base
@@ -81,6 +83,7 @@ struct SimulatorRoutes: Sendable {
         }
         self.issuer = issuer
         self.accessTokenIssuer = provider.tokens.issuer.flatMap(render) ?? issuer
+        self.tenantIssuerTemplate = Self.tenantIssuerTemplate(provider: provider, issuer: issuer, inputs: inputs)
 
         if case .openID = provider.discovery {
             let issuerPath = Self.path(of: issuer) ?? ""

@@ -4,6 +4,7 @@ extension IDTokenValidator {
     /// `iss` exactly; `aud` contains the client ID (and only trusted others); `azp` is the client ID
     /// when present, and present when there are several audiences.
     func checkIssuerAndAudience(_ claims: IDTokenClaims) throws(AuthError) {
+        let issuer = try expectedIssuer(for: claims)
         guard claims.iss == issuer else {
             throw AuthError(
                 .invalidIDToken, "the iss claim \(MessageText.quoted(claims.iss)) is not \(MessageText.quoted(issuer))")

@@ -31,6 +31,9 @@ public struct IDTokenValidator: Sendable {
     public var trustedAudiences: Set<String>?
     /// The clock.
     public var now: @Sendable () -> Date
+    /// How `iss` is compared with ``issuer``: exactly (the default), or with the token's `tid` claim
+    /// substituted for the issuer's `{tenantid}` placeholder first (multi-tenant Microsoft Entra ID).
+    public var issuerValidation: IssuerValidation = .exact
 
     /// Creates a validator.
     /// - Parameters:
