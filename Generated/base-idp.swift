@@ -20,6 +20,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "issuer",
                 kind: .url,
+                defaultValue: "https://authlayer.squareexp.com",
                 trimsTrailingSlash: true,
                 environmentKey: "BASE_IDP_ISSUER"
             ),
@@ -150,7 +151,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
     /// The configuration is checked before any request: required inputs, https URLs, keys that
     /// must never ship in an app, and the redirect URI's kind.
     /// - Parameters:
-    ///   - issuer: The Base IdP issuer URL. When nil, read from `BASE_IDP_ISSUER`.
+    ///   - issuer: The Base IdP issuer URL; the production issuer unless configured (the default in squareexp/base-idp-laravel's config and squareexp/base-idp-go's README). When nil, read from `BASE_IDP_ISSUER`. Defaults to `https://authlayer.squareexp.com`.
     ///   - clientID: The client key registered with Base IdP (its public client id). When nil, read from `BASE_IDP_CLIENT_ID`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
