@@ -53,13 +53,14 @@ bin_dir=Fuzz/.build/release
 
 # FuzzTokenResponse fuzzes Supabase's real provider spec. The Latchkey product that holds the generated
 # clients cannot be built with --sanitize=fuzzer (its build plugin's tool has a main of its own, which
-# clashes with libFuzzer's), so the spec is copied from Generated/supabase.swift; refresh the copy.
+# clashes with libFuzzer's), so the spec is extracted from Generated/supabase.swift before each build into
+# Fuzz/Sources/FuzzTokenResponse/SupabaseSpec.swift (ignored by git: the generated mirror is the one copy).
 refresh_supabase_spec() {
     local source=Generated/supabase.swift target=Fuzz/Sources/FuzzTokenResponse/SupabaseSpec.swift fresh
     [[ -f "$source" ]] || return 0
     fresh=$(mktemp)
     {
-        echo "// A copy of SupabaseClient.provider from Generated/supabase.swift; scripts/fuzz.sh refreshes it."
+        echo "// SupabaseClient.provider, extracted from Generated/supabase.swift by scripts/fuzz.sh (not committed)."
         echo "// (The Latchkey product, which holds the generated clients, cannot be built with --sanitize=fuzzer.)"
         echo "// swift-format-ignore-file"
         echo
