@@ -5,8 +5,9 @@ import Latchkey
 enum DemoMode: Equatable {
     /// Sign in against the local simulator for a descriptor (`oidc` by default), with the device flow when asked.
     case simulated(provider: String, device: Bool)
-    /// Sign in against a real OpenID provider in the system browser, or with the device flow.
-    case real(issuer: URL, clientID: String, device: Bool)
+    /// Sign in against a real OpenID provider in the system browser (waiting up to `timeout` for the
+    /// redirect), or with the device flow.
+    case real(issuer: URL, clientID: String, device: Bool, timeout: Duration)
     /// Print the help.
     case help
 }
@@ -23,7 +24,7 @@ enum DemoArguments {
         USAGE
           latchkey-demo                          Run against a local simulated OpenID provider (no network, no account).
           latchkey-demo --provider NAME          Run against the simulator for another descriptor.
-          latchkey-demo --issuer URL --client-id ID
+          latchkey-demo --issuer URL --client-id ID [--timeout SECONDS]
                                                  Sign in to a real OpenID Connect provider in your browser.
           latchkey-demo --device [--provider NAME]
                                                  Sign in with the device flow on the simulator; the demo plays
@@ -57,19 +58,27 @@ enum DemoArguments {
         REAL PROVIDER (--issuer, --client-id)
           Register a public client (no secret) whose redirect URI is a loopback URL
           (http://127.0.0.1/callback, any port). The demo opens your browser (xdg-open or open),
-          waits up to 5 minutes for the redirect, prints who signed in, refreshes, and signs out.
+          waits for the redirect (--timeout SECONDS, default \(defaultTimeoutSeconds)), prints who signed in,
+          refreshes, and signs out. Access and refresh tokens are never printed.
           With --device no browser is opened here: register the client for the device authorization
-          grant; the provider's discovery document must list a device_authorization_endpoint.
+          grant. The device authorization endpoint comes from the provider's discovery document
+          (device_authorization_endpoint); when it lists none, set the environment variable
+          LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT (django-oauth-toolkit lists none: use
+          ISSUER/device-authorization/).
 
         EXIT STATUS
           0 on success; 1 on any error (printed to stderr).
         """
+
+    /// How long the browser sign-in waits for the redirect by default, in seconds.
+    static let defaultTimeoutSeconds = 300
 
     static func parse(_ arguments: [String]) throws(DemoArgumentError) -> DemoMode {
         var provider: String?
         var issuer: String?
         var clientID: String?
         var device = false
+        var timeout: String?
         var index = 0
         func value(_ name: String) throws(DemoArgumentError) -> String {
             index += 1
@@ -86,6 +95,7 @@ enum DemoArguments {
             case "--issuer": issuer = try value(argument)
             case "--client-id": clientID = try value(argument)
             case "--device": device = true
+            case "--timeout": timeout = try value(argument)
             default: throw DemoArgumentError(message: "Unknown argument '\(argument)'.")
             }
             index += 1
@@ -100,7 +110,20 @@ enum DemoArguments {
             guard let clientID, !clientID.isEmpty else {
                 throw DemoArgumentError(message: "--issuer needs --client-id too.")
             }
-            return .real(issuer: url, clientID: clientID, device: device)
+            guard !(device && timeout != nil) else {
+                throw DemoArgumentError(message: "--timeout applies to the browser sign-in, not to --device.")
+            }
+            var seconds = defaultTimeoutSeconds
+            if let timeout {
+                guard let value = Int(timeout), value > 0 else {
+                    throw DemoArgumentError(message: "--timeout needs a positive number of seconds.")
+                }
+                seconds = value
+            }
+            return .real(issuer: url, clientID: clientID, device: device, timeout: .seconds(seconds))
+        }
+        guard timeout == nil else {
+            throw DemoArgumentError(message: "--timeout needs --issuer and --client-id.")
         }
         let name = provider ?? "oidc"
         if device {

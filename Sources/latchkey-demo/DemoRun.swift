@@ -14,8 +14,8 @@ struct DemoRun {
         switch mode {
         case .help: print(DemoArguments.help)
         case .simulated(let name, let device): try await runSimulated(name, device: device)
-        case .real(let issuer, let clientID, let device):
-            try await runReal(issuer: issuer, clientID: clientID, device: device)
+        case .real(let issuer, let clientID, let device, let timeout):
+            try await runReal(issuer: issuer, clientID: clientID, device: device, timeout: timeout)
         }
     }
 
@@ -113,16 +113,15 @@ struct DemoRun {
 
     // MARK: - Real provider
 
-    private func runReal(issuer: URL, clientID: String, device: Bool) async throws {
+    private func runReal(issuer: URL, clientID: String, device: Bool, timeout: Duration) async throws {
         output.step("Using the OpenID provider at \(issuer.absoluteString) (client \(clientID))")
         let client = try OidcClient(issuer: issuer, clientID: clientID).client
         let session: Session
         if device {
+            try await Self.requireDeviceEndpoint(client, issuer: issuer)
             session = try await DeviceSignIn(output: output).run(client, approve: nil)
         } else {
-            output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
-            output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
-            session = try await client.signInWithLoopback(open: SystemBrowser().opener)
+            session = try await signInWithSystemBrowser(client, timeout: timeout)
         }
         output.step("Signed in as \(try await userName(of: session, client))")
         if OidcClient.provider.flows.refresh != nil, session.refreshToken != nil {
@@ -133,5 +132,32 @@ struct DemoRun {
         output.step("Signing out…")
         try await client.signOut()
         output.step("Signed out.")
+    }
+
+    /// Signs in in the user's browser, with a hint when the redirect never comes back.
+    private func signInWithSystemBrowser(_ client: AuthClient, timeout: Duration) async throws -> Session {
+        output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
+        output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
+        do {
+            return try await client.signInWithLoopback(open: SystemBrowser().opener, timeout: timeout)
+        } catch {
+            guard error.code == .timeout else { throw error }
+            throw AuthError(
+                .timeout,
+                "The browser did not come back to the demo (\(error.message)). If it shows an error page, check "
+                    + "--client-id and that the client's redirect URIs include http://127.0.0.1/callback.")
+        }
+    }
+
+    /// Fails with advice when neither discovery nor `LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT` gives the
+    /// device authorization endpoint.
+    private static func requireDeviceEndpoint(_ client: AuthClient, issuer: URL) async throws {
+        let configured = ProcessInfo.processInfo.environment["LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT"] ?? ""
+        guard configured.isEmpty, try await client.discover()["device_authorization_endpoint"] == nil else { return }
+        throw AuthError(
+            .invalidConfiguration,
+            "The provider's discovery document lists no device_authorization_endpoint: set "
+                + "LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT to it (django-oauth-toolkit: "
+                + "\(issuer.absoluteString)/device-authorization/).")
     }
 }
