@@ -30,12 +30,19 @@ extension AuthClient {
 
     /// Signs in through the system browser and a loopback redirect server (RFC 8252), for desktop apps
     /// and command-line tools.
+    ///
+    /// When the configured redirect URI is an `http` loopback URI with a port (`http://127.0.0.1:8765/callback`,
+    /// `http://[::1]:8765/cb`, `http://localhost:8765/cb`), the server listens on exactly that port, on the
+    /// matching loopback interface (`localhost` is `127.0.0.1`), at that path, and the URI is sent unchanged as
+    /// `redirect_uri`: providers that match redirect URIs exactly accept it. Otherwise the server listens on
+    /// `127.0.0.1` on a port the system picks and sends `http://127.0.0.1:PORT/callback`.
     /// - Parameters:
     ///   - open: Opens the authorization URL (``SystemBrowser/opener``, or a test's HTTP "user").
     ///   - timeout: How long to wait for the callback.
     ///   - scopes: The scopes (default: the provider's default scopes).
     /// - Returns: The new session.
-    /// - Throws: `timeout` when no callback came; `login_cancelled` when cancelled; any error of the flow.
+    /// - Throws: `web_auth_start_failed` when the configured fixed port is in use (before the browser opens);
+    ///   `timeout` when no callback came; `login_cancelled` when cancelled; any error of the flow.
     @discardableResult
     public func signInWithLoopback(
         open: @escaping @Sendable (URL) async throws(AuthError) -> Void, timeout: Duration = .seconds(300),
@@ -45,9 +52,15 @@ extension AuthClient {
         // A provider that keeps its own flow state (Supabase) does not echo `state`: the callback is then
         // matched to the pending sign-in by ``handleCallback(_:)`` instead.
         let echoesState = provider.flows.authorizationCode?.returnsState ?? true
-        let server = try LoopbackRedirectServer(
-            expectedState: echoesState ? state : nil, timeout: timeout,
-            acceptsFormPost: provider.callback.location == .formPost)
+        let server: LoopbackRedirectServer
+        do {
+            server = try LoopbackRedirectServer(
+                endpoint: LoopbackEndpoint.signIn(configuredRedirect: configuration.redirectURI),
+                expectedState: echoesState ? state : nil, timeout: timeout,
+                acceptsFormPost: provider.callback.location == .formPost)
+        } catch {
+            throw failure(error.code, error.message)
+        }
         defer { server.cancel() }
         let request = try await prepare(
             redirectURI: server.redirectURI, scopes: scopes, prompt: nil, loginHint: nil, maxAge: nil,

@@ -12,16 +12,25 @@ import Synchronization
 package struct SocketError: Error, Sendable, CustomStringConvertible {
     /// What failed, with `errno`'s description.
     package let description: String
+    /// The `errno` value of the failure.
+    package let code: Int32
 
     package init(_ operation: String, errno code: Int32 = errno) {
         self.description = "\(operation) failed: \(String(cString: strerror(code)))"
+        self.code = code
     }
+
+    /// Whether another socket holds the address and port (`EADDRINUSE`).
+    package var isAddressInUse: Bool { code == EADDRINUSE }
+
+    /// Whether the port needs privileges the process lacks (`EACCES`).
+    package var isPermissionDenied: Bool { code == EACCES }
 }
 
-/// A TCP listener on a loopback address and an ephemeral port, whose ``accept()`` can be interrupted
-/// by ``close()`` from another thread.
+/// A TCP listener on a loopback address and a given or ephemeral port, whose ``accept()`` can be
+/// interrupted by ``close()`` from another thread.
 package final class ListeningSocket: Sendable {
-    /// The port the system assigned.
+    /// The port it listens on: the one asked for, or the one the system assigned for port 0.
     package let port: Int
     /// The interface it listens on.
     package let address: LoopbackAddress
@@ -38,9 +47,12 @@ package final class ListeningSocket: Sendable {
     /// Binds and listens.
     /// - Parameters:
     ///   - address: The loopback interface.
+    ///   - port: The port, or 0 (the default) for one the system picks.
     ///   - backlog: The listen backlog.
-    /// - Throws: ``SocketError``.
-    package init(address: LoopbackAddress, backlog: Int32 = 64) throws(SocketError) {
+    /// - Throws: ``SocketError``; its ``SocketError/isAddressInUse`` is `true` when another socket listens
+    ///   on the port, and its code is `EINVAL` for a port outside 0...65535.
+    package init(address: LoopbackAddress, port: Int = 0, backlog: Int32 = 64) throws(SocketError) {
+        guard let networkPort = UInt16(exactly: port) else { throw SocketError("bind(port \(port))", errno: EINVAL) }
         let descriptor = socket(address == .ipv4 ? AF_INET : AF_INET6, SocketIO.streamType, 0)
         guard descriptor >= 0 else { throw SocketError("socket") }
         var pipeDescriptors: [Int32] = [-1, -1]
@@ -48,7 +60,7 @@ package final class ListeningSocket: Sendable {
             var one: Int32 = 1
             guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) == 0
             else { throw SocketError("setsockopt(SO_REUSEADDR)") }
-            try Self.bind(descriptor, address: address)
+            try Self.bind(descriptor, address: address, port: networkPort)
             guard listen(descriptor, backlog) == 0 else { throw SocketError("listen") }
             guard fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0 else {
                 throw SocketError("fcntl(O_NONBLOCK)")
@@ -112,7 +124,8 @@ package final class ListeningSocket: Sendable {
         }
     }
 
-    private static func bind(_ descriptor: Int32, address: LoopbackAddress) throws(SocketError) {
+    /// Binds the loopback address of `address` and `port` (host byte order; stored big-endian).
+    private static func bind(_ descriptor: Int32, address: LoopbackAddress, port: UInt16) throws(SocketError) {
         switch address {
         case .ipv4:
             var socketAddress = sockaddr_in()
@@ -120,14 +133,14 @@ package final class ListeningSocket: Sendable {
                 socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = 0
+            socketAddress.sin_port = in_port_t(port).bigEndian
             socketAddress.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
             let status = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     systemBind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
-            guard status == 0 else { throw SocketError("bind(127.0.0.1)") }
+            guard status == 0 else { throw SocketError("bind(127.0.0.1:\(port))") }
         case .ipv6:
             var one: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -136,14 +149,14 @@ package final class ListeningSocket: Sendable {
                 socketAddress.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
             #endif
             socketAddress.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.sin6_port = 0
+            socketAddress.sin6_port = in_port_t(port).bigEndian
             socketAddress.sin6_addr = in6addr_loopback
             let status = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     systemBind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
                 }
             }
-            guard status == 0 else { throw SocketError("bind([::1])") }
+            guard status == 0 else { throw SocketError("bind([::1]:\(port))") }
         }
     }
 

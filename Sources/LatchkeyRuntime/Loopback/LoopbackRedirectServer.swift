@@ -3,7 +3,8 @@ import Foundation
 /// Receives an OAuth redirect on the loopback interface (RFC 8252 §7.3), for sign-in from desktop
 /// apps and command-line tools.
 ///
-/// It listens on `127.0.0.1` (or `[::1]`) only, on a port the system picks, and accepts exactly one
+/// It listens on `127.0.0.1` (or `[::1]`) only, on a port the system picks or on a fixed port (for
+/// providers that match redirect URIs exactly), and accepts exactly one
 /// callback: a `GET` of ``redirectURI``'s path (or, with `acceptsFormPost`, a `POST` of an
 /// `application/x-www-form-urlencoded` body of at most 64 KiB to that path, for `response_mode=form_post`),
 /// with a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
@@ -18,9 +19,10 @@ public final class LoopbackRedirectServer: Sendable {
     /// How many connections are served at once (browsers open speculative ones).
     public static let maximumConnections = 8
 
-    /// The redirect URI to register and send: `http://127.0.0.1:PORT/callback`.
+    /// The redirect URI to register and send: `http://127.0.0.1:PORT/callback`, or the loopback redirect
+    /// URI the server was made for.
     public let redirectURI: URL
-    /// The port the system assigned.
+    /// The port it listens on: the one asked for, or the one the system assigned.
     public let port: Int
 
     private let state: LoopbackCallbackState
@@ -34,37 +36,80 @@ public final class LoopbackRedirectServer: Sendable {
     ///   - successPage: The HTML shown after the callback.
     ///   - failurePage: The HTML shown after a failed callback (wrong state, or an `error` response).
     ///   - address: The loopback interface (default `127.0.0.1`).
+    ///   - port: The port to listen on, or 0 (the default) for one the system picks. Use a fixed port only
+    ///     when the provider matches the redirect URI exactly, port included.
     ///   - acceptsFormPost: Whether a form `POST` to the path is the callback (`response_mode=form_post`);
     ///     ``waitForCallback()`` then returns the path with the form body as its query.
-    /// - Throws: ``AuthError`` `invalid_configuration` for a bad path or timeout, `network_error` when
-    ///   the socket cannot be opened.
+    /// - Throws: ``AuthError`` `invalid_configuration` for a bad path, port or timeout;
+    ///   `web_auth_start_failed` when a fixed port is in use by another program (or needs privileges);
+    ///   `network_error` when the socket cannot be opened otherwise.
     public convenience init(
         path: String = "/callback", expectedState: String?, timeout: Duration = .seconds(300),
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
-        address: LoopbackAddress = .ipv4, acceptsFormPost: Bool = false
+        address: LoopbackAddress = .ipv4, port: Int = 0, acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
-            path: path, expectedState: expectedState, timeout: timeout, successPage: successPage,
-            failurePage: failurePage, address: address, connectionReadTimeout: Self.connectionReadTimeout,
+            endpoint: LoopbackEndpoint(path: path, address: address, port: port), expectedState: expectedState,
+            timeout: timeout, successPage: successPage, failurePage: failurePage,
+            connectionReadTimeout: Self.connectionReadTimeout, acceptsFormPost: acceptsFormPost)
+    }
+
+    /// Starts listening where a loopback redirect URI points, and announces that URI.
+    ///
+    /// The URI must be `http` on `127.0.0.1`, `[::1]` or `localhost`; `localhost` binds `127.0.0.1`. With an
+    /// explicit port, exactly that port is bound and ``redirectURI`` is the URI unchanged (host text, path and
+    /// query included); without one, the system picks the port and ``redirectURI`` is the URI with that port.
+    /// - Parameters:
+    ///   - redirectURI: The loopback redirect URI registered with the provider, such as
+    ///     `http://127.0.0.1:8765/callback`.
+    ///   - expectedState: The `state` the callback must carry, or `nil` to accept any.
+    ///   - timeout: How long to wait for the callback, counted from now (default 300 s).
+    ///   - successPage: The HTML shown after the callback.
+    ///   - failurePage: The HTML shown after a failed callback (wrong state, or an `error` response).
+    ///   - acceptsFormPost: Whether a form `POST` to the path is the callback (`response_mode=form_post`).
+    /// - Throws: ``AuthError`` `invalid_configuration` for a URI that is not a loopback `http` URI, or a bad
+    ///   timeout; `web_auth_start_failed` when its port is in use by another program (or needs privileges);
+    ///   `network_error` when the socket cannot be opened otherwise.
+    public convenience init(
+        redirectURI: URL, expectedState: String?, timeout: Duration = .seconds(300),
+        successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
+        acceptsFormPost: Bool = false
+    ) throws(AuthError) {
+        try self.init(
+            endpoint: LoopbackEndpoint(redirectURI: redirectURI), expectedState: expectedState, timeout: timeout,
+            successPage: successPage, failurePage: failurePage, connectionReadTimeout: Self.connectionReadTimeout,
             acceptsFormPost: acceptsFormPost)
     }
 
-    /// The designated initializer; `connectionReadTimeout` is shortened by tests only.
-    init(
+    /// An initializer with a shorter `connectionReadTimeout`, for tests.
+    convenience init(
         path: String, expectedState: String?, timeout: Duration, successPage: String, failurePage: String,
         address: LoopbackAddress, connectionReadTimeout: Duration, acceptsFormPost: Bool = false
     ) throws(AuthError) {
+        try self.init(
+            endpoint: LoopbackEndpoint(path: path, address: address, port: 0), expectedState: expectedState,
+            timeout: timeout, successPage: successPage, failurePage: failurePage,
+            connectionReadTimeout: connectionReadTimeout, acceptsFormPost: acceptsFormPost)
+    }
+
+    /// The designated initializer: listens on `endpoint` and starts the timeout.
+    init(
+        endpoint: LoopbackEndpoint, expectedState: String?, timeout: Duration,
+        successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
+        connectionReadTimeout: Duration = LoopbackRedirectServer.connectionReadTimeout, acceptsFormPost: Bool = false
+    ) throws(AuthError) {
+        let path = endpoint.path
         guard path.hasPrefix("/"), !path.contains(where: { "?# \t\r\n".contains($0) }) else {
             throw AuthError(.invalidConfiguration, "loopback callback path must start with / and hold no query")
         }
-        guard timeout > .zero else { throw AuthError(.invalidConfiguration, "loopback timeout must be positive") }
-        let listener: ListeningSocket
-        do {
-            listener = try ListeningSocket(address: address)
-        } catch {
-            throw AuthError(.networkError, "cannot listen on \(address.urlHost): \(error.description)")
+        guard (0...65535).contains(endpoint.port) else {
+            throw AuthError(.invalidConfiguration, "loopback port \(endpoint.port) is outside 0...65535")
         }
-        guard let redirectURI = URL(string: "http://\(address.urlHost):\(listener.port)\(path)") else {
+        guard timeout > .zero else { throw AuthError(.invalidConfiguration, "loopback timeout must be positive") }
+        let listener = try Self.listen(endpoint)
+        let callbackBase = endpoint.callbackBase(boundPort: listener.port)
+        guard let redirectURI = endpoint.redirectURI(boundPort: listener.port), URL(string: callbackBase) != nil
+        else {
             listener.close()
             throw AuthError(.invalidConfiguration, "loopback callback path is not a valid URL path")
         }
@@ -77,8 +122,8 @@ public final class LoopbackRedirectServer: Sendable {
 
         let connection = LoopbackConnection(
             rules: LoopbackRequestRules(
-                path: path, expectedState: expectedState, address: address, port: listener.port,
-                acceptsFormPost: acceptsFormPost),
+                path: path, expectedState: expectedState, address: endpoint.address, port: listener.port,
+                callbackBase: callbackBase, acceptsFormPost: acceptsFormPost),
             successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
             readTimeout: connectionReadTimeout, state: state, connections: connections)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
@@ -87,6 +132,23 @@ public final class LoopbackRedirectServer: Sendable {
                 guard let id = connections.adopt(descriptor, limit: Self.maximumConnections) else { continue }
                 connections.spawn(name: "latchkey.loopback.connection") { connection.serve(id, descriptor) }
             }
+        }
+    }
+
+    /// Opens the listener; a fixed port that is taken fails before any browser opens.
+    private static func listen(_ endpoint: LoopbackEndpoint) throws(AuthError) -> ListeningSocket {
+        do {
+            return try ListeningSocket(address: endpoint.address, port: endpoint.port)
+        } catch {
+            let place = "\(endpoint.address.urlHost):\(endpoint.port)"
+            guard endpoint.port != 0, error.isAddressInUse || error.isPermissionDenied else {
+                throw AuthError(.networkError, "cannot listen on \(endpoint.address.urlHost): \(error.description)")
+            }
+            let reason =
+                error.isAddressInUse
+                ? "the port is in use by another program (or another sign-in); stop it, or register another port"
+                : "the port needs privileges; register a port above 1023"
+            throw AuthError(.webAuthStartFailed, "cannot listen on \(place) for the loopback redirect: \(reason)")
         }
     }
 

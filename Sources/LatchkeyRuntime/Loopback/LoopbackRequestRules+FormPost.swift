@@ -32,8 +32,7 @@ extension LoopbackRequestRules {
         guard let text = String(validating: body, as: UTF8.self),
             text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0 != "#" && $0.value != 127 })
         else { return .reject(status: 400, reason: "malformed form body") }
-        let target = head.path + (text.isEmpty ? "" : "?" + text)
-        guard let url = URL(string: "http://\(address.urlHost):\(port)\(target)") else {
+        guard let url = URL(string: callbackBase + (text.isEmpty ? "" : "?" + text)) else {
             return .reject(status: 400, reason: "malformed form body")
         }
         let items = Self.queryItems(text)

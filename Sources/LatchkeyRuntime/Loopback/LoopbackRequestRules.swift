@@ -20,6 +20,9 @@ struct LoopbackRequestRules: Sendable {
     let expectedState: String?
     let address: LoopbackAddress
     let port: Int
+    /// The callback URL's prefix (`http://HOST:PORT/PATH`, the host as the redirect URI spells it): the
+    /// request's query, or a form body, is appended to it.
+    let callbackBase: String
     /// Whether a `POST` of a form to the callback path is a callback (`response_mode=form_post`).
     var acceptsFormPost = false
 
@@ -37,7 +40,7 @@ struct LoopbackRequestRules: Sendable {
         guard head.target.hasPrefix("/") else { return .reject(status: 400, reason: "unexpected request target") }
         guard head.path == path else { return .reject(status: 404, reason: "not found") }
         if isFormPost { return formPostHead(head) }
-        guard let url = URL(string: "http://\(address.urlHost):\(port)\(head.target)") else {
+        guard let url = URL(string: callbackBase + (head.query.map { "?" + $0 } ?? "")) else {
             return .reject(status: 400, reason: "malformed request target")
         }
         let items = Self.queryItems(head.query)

@@ -85,6 +85,26 @@ import Testing
         }
     }
 
+    @Test func signInWithLoopbackListensOnTheExactRegisteredPort() async throws {
+        try await withBaseIdP { harness in
+            // A free port: bound with port 0, then released.
+            let probe = try LoopbackRedirectServer(expectedState: nil)
+            let port = probe.port
+            probe.cancel()
+            let redirect = try #require(URL(string: "http://127.0.0.1:\(port)/oauth/callback"))
+            harness.server.configure { $0.allowedRedirectURIs = [redirect.absoluteString] }
+            let client = try harness.makeClient(redirectURI: redirect)
+            let agent = HeadlessUserAgent()
+            let session = try await client.signInWithLoopback(
+                open: { url throws(AuthError) in try await agent.open(url) }, timeout: .seconds(30))
+            #expect(session.user?.id == BaseIdPServer.person.sub)
+            let authorize = baseIdPQuery(harness.server.requests("/oauth2/authorize").first)
+            #expect(authorize["redirect_uri"] == redirect.absoluteString)
+            let form = harness.server.requests("/oauth2/token").first?.formBody
+            #expect(form?["redirect_uri"] == redirect.absoluteString)
+        }
+    }
+
     @Test func theClientConfigurationAndKeySetAreFetchedOnce() async throws {
         try await withBaseIdP { harness in
             let client = try harness.makeClient()
