@@ -12,6 +12,7 @@ struct BenchOptions {
     var callerCounts = [1, 10, 100, 1_000]
     var wireSamples = 300
     var quick = false
+    var peerSetup = true
     var help = false
 
     static let usage = """
@@ -29,12 +30,15 @@ struct BenchOptions {
           --generator-budget S     Cap a generator size predicted to take longer than S seconds (default 30):
                                    the largest round N that fits runs instead, and the table says so.
           --descriptors DIR        Where oidc.json and supabase.json are (default: the package's Descriptors/).
+          --no-peer-setup          Do not install what the peer section needs; skip it when something is missing.
           --quick                  Smaller runs (N ≤ 100 descriptors, 50 wire samples): a smoke test.
           --help                   Show this help.
 
-        The peer section runs authlib (Python) against ci-oidc/ when a Python with authlib and requests is
-        found ($LATCHKEY_BENCH_PYTHON, .build/latchkey-bench-venv/bin/python, ci-oidc/.venv/bin/python) and
-        ci-oidc/.venv exists; otherwise it is skipped with a note. See docs/Performance.md.
+        The peer section runs authlib (Python) against ci-oidc/. It uses the first Python with authlib and
+        requests ($LATCHKEY_BENCH_PYTHON, .build/latchkey-bench-venv/bin/python, ci-oidc/.venv/bin/python).
+        What is missing is installed first (network needed): ci-oidc/.venv with bash ci-oidc/setup.sh, and
+        .build/latchkey-bench-venv with python3 -m venv + pip install authlib requests. When that fails, or
+        with --no-peer-setup, the section is skipped with the reason. See docs/Performance.md.
 
         Exit status: 0 when every section ran (targets may be MISSED), 1 when a section failed, 2 on usage errors.
         """
@@ -76,6 +80,7 @@ struct BenchOptions {
                     throw BenchError("--generator-budget needs S > 0")
                 }
                 options.generatorBudget = seconds
+            case "--no-peer-setup": options.peerSetup = false
             case "--quick":
                 options.quick = true
                 options.descriptorCounts = options.descriptorCounts.filter { $0 <= 100 }

@@ -17,34 +17,49 @@ import Latchkey
 ///
 /// Needs ci-oidc/.venv (the provider) and a Python with `authlib` and `requests`: `$LATCHKEY_BENCH_PYTHON`,
 /// `.build/latchkey-bench-venv/bin/python` or ci-oidc/.venv/bin/python, the first that imports both.
+/// When `setUp` is on (the default; `--no-peer-setup` turns it off), a missing piece is installed first:
+/// `bash ci-oidc/setup.sh` for the provider, and `.build/latchkey-bench-venv` (`python3 -m venv` plus
+/// `pip install authlib requests`) for the client. When that fails (no network), the section is skipped
+/// with the reason.
 /// A provider already running (ci-oidc/.server.pid) is reused and left running; otherwise the section
 /// starts one on port 9400 with ci-oidc/start.sh and stops it with ci-oidc/stop.sh.
 struct PeerBench {
     let packageRoot: String
+    /// Whether to install what is missing (the provider's venv, a Python with authlib) before running.
+    var setUp = true
     var samples = 20
 
     func run() async throws -> SectionResult {
         let ciOIDC = packageRoot + "/ci-oidc"
         let venvPython = ciOIDC + "/.venv/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: venvPython) else {
-            return Self.skipped("ci-oidc/.venv is missing (run ci-oidc/setup.sh)")
+        if !FileManager.default.isExecutableFile(atPath: venvPython) {
+            guard setUp else {
+                return Self.skipped("ci-oidc/.venv is missing (run ci-oidc/setup.sh, or drop --no-peer-setup)")
+            }
+            Self.progress("ci-oidc/.venv is missing: running bash ci-oidc/setup.sh (Django provider, from PyPI)")
+            let setup = try await Self.run("/bin/bash", [ciOIDC + "/setup.sh"])
+            guard setup.status == 0, FileManager.default.isExecutableFile(atPath: venvPython) else {
+                return Self.skipped("ci-oidc/setup.sh failed (status \(setup.status)): \(Self.tail(setup))")
+            }
         }
-        var candidates = [packageRoot + "/.build/latchkey-bench-venv/bin/python", venvPython]
+        let benchVenv = packageRoot + "/.build/latchkey-bench-venv"
+        var candidates = [benchVenv + "/bin/python", venvPython]
         if let chosen = ProcessInfo.processInfo.environment["LATCHKEY_BENCH_PYTHON"] {
             candidates.insert(chosen, at: 0)
         }
-        var python: String?
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            if (try? await Self.run(candidate, ["-c", "import authlib, requests"]))?.status == 0 {
-                python = candidate
-                break
+        var python = await Self.firstPythonWithAuthlib(candidates)
+        if python == nil {
+            guard setUp else {
+                return Self.skipped(
+                    "no Python with authlib (python3 -m venv .build/latchkey-bench-venv &&"
+                        + " .build/latchkey-bench-venv/bin/pip install authlib requests, or drop --no-peer-setup)")
+            }
+            switch await Self.installAuthlib(venv: benchVenv) {
+            case .failure(let error): return Self.skipped(error.description)
+            case .success(let installed): python = installed
             }
         }
-        guard let python else {
-            return Self.skipped(
-                "no Python with authlib (python3 -m venv .build/latchkey-bench-venv &&"
-                    + " .build/latchkey-bench-venv/bin/pip install authlib requests)")
-        }
+        guard let python else { return Self.skipped("no Python with authlib") }
 
         // The provider: reuse a running one, or start one (and stop it afterwards).
         var issuer: String?
@@ -136,6 +151,55 @@ struct PeerBench {
                         "OidcClient \(Format.duration(Stats.median(latchkeyTimes))) vs authlib \(Format.duration(Stats.median(authlibTimes))) p50"
                 )
             ])
+    }
+
+    /// The first candidate that runs and imports both `authlib` and `requests`.
+    static func firstPythonWithAuthlib(_ candidates: [String]) async -> String? {
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+            if (try? await run(candidate, ["-c", "import authlib, requests"]))?.status == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Creates `venv` with `python3 -m venv` (unless it exists) and installs authlib and requests into it.
+    static func installAuthlib(venv: String) async -> Result<String, BenchError> {
+        let python = venv + "/bin/python"
+        do {
+            if !FileManager.default.isExecutableFile(atPath: python) {
+                progress("no Python with authlib and requests: creating \(venv) (python3 -m venv)")
+                let created = try await run("/usr/bin/env", ["python3", "-m", "venv", venv])
+                guard created.status == 0, FileManager.default.isExecutableFile(atPath: python) else {
+                    return .failure(BenchError("python3 -m venv \(venv) failed: \(tail(created))"))
+                }
+            }
+            progress("installing authlib and requests into \(venv) (pip, from PyPI)")
+            let installed = try await run(
+                python,
+                [
+                    "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-q", "--timeout", "20",
+                    "authlib", "requests",
+                ])
+            guard installed.status == 0 else {
+                return .failure(BenchError("pip install authlib requests failed (no network?): \(tail(installed))"))
+            }
+            guard await firstPythonWithAuthlib([python]) != nil else {
+                return .failure(BenchError("\(python) still cannot import authlib and requests after pip install"))
+            }
+            return .success(python)
+        } catch {
+            return .failure(BenchError("cannot set up \(venv): \(error)"))
+        }
+    }
+
+    /// A line about the set-up, printed before the section's table.
+    static func progress(_ text: String) {
+        FileHandle.standardOutput.write(Data("peer: \(text)\n".utf8))
+    }
+
+    /// The end of a failed command's output, on one line, for a skip reason.
+    static func tail(_ output: ProcessOutput) -> String {
+        let text = (output.error.isEmpty ? output.output : output.error).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(text.suffix(300)).replacingOccurrences(of: "\n", with: " | ")
     }
 
     static func skipped(_ why: String) -> SectionResult {

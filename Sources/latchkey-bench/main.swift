@@ -80,7 +80,8 @@ await section("wire") {
 }
 await section("peer") {
     let root = BenchOptions.packageRoot()
-    return try await runDetached { try await PeerBench(packageRoot: root).run() }
+    let setUp = options.peerSetup
+    return try await runDetached { try await PeerBench(packageRoot: root, setUp: setUp).run() }
 }
 
 let targets =

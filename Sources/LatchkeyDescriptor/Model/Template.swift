@@ -31,10 +31,37 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The names of a reference, in order: one for `{name}`, several for the fallback `{a ?? b}`, which
     /// takes the first that has a value at run time.
     public static func alternatives(of reference: String) -> [String] {
+        guard reference.utf8.contains(UInt8(ascii: "?")) else { return [reference] }
+        if reference.utf8.allSatisfy({ $0 < 0x80 }) { return asciiAlternatives(of: Array(reference.utf8)) }
         guard reference.contains("??") else { return [reference] }
         return reference.split(separator: "??", omittingEmptySubsequences: false).map { alternative in
             String(alternative.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
+    }
+
+    /// ``alternatives(of:)`` for ASCII text (where a byte is a Character): split at every `??`, spaces
+    /// trimmed from both ends of each part.
+    private static func asciiAlternatives(of bytes: [UInt8]) -> [String] {
+        func trimmed(_ part: ArraySlice<UInt8>) -> String {
+            var part = part
+            while part.first == UInt8(ascii: " ") { part.removeFirst() }
+            while part.last == UInt8(ascii: " ") { part.removeLast() }
+            return String(decoding: part, as: UTF8.self)
+        }
+        var result: [String] = []
+        var start = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "?"), bytes[index + 1] == UInt8(ascii: "?") {
+                result.append(trimmed(bytes[start..<index]))
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        result.append(trimmed(bytes[start...]))
+        return result
     }
 
     /// The literal text before the first variable.
@@ -45,8 +72,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The template in descriptor syntax.
     public var description: String {
-        parts.map { part in
+        // The common case, one literal without braces, is its own text.
+        if parts.count == 1, case .literal(let text) = parts[0], !text.utf8.contains(where: Self.isBrace) {
+            return text
+        }
+        return parts.map { part in
             switch part {
+            case .literal(let text) where !text.utf8.contains(where: Self.isBrace):
+                text
             case .literal(let text):
                 String(text.flatMap { $0 == "{" ? ["{", "{"] : $0 == "}" ? ["}", "}"] : [$0] })
             case .variable(let name): "{\(name)}"
@@ -69,6 +102,10 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: The template.
     /// - Throws: ``ParseError`` when braces do not balance or a name is invalid.
     public static func parse(_ text: String) throws(ParseError) -> Template {
+        // Without a brace, the whole text is one literal (what the loop below would build, faster).
+        if !text.utf8.contains(where: isBrace) { return Template(parts: text.isEmpty ? [] : [.literal(text)]) }
+        // ASCII text (every real URL): the same loop over bytes, where a byte is a Character.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return try parseASCII(Array(text.utf8)) }
         var parts: [Part] = []
         var literal = ""
         var index = text.startIndex
@@ -105,14 +142,66 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return Template(parts: parts)
     }
 
+    static func isBrace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+    }
+
+    /// ``parse(_:)`` for ASCII text, byte by byte.
+    private static func parseASCII(_ bytes: [UInt8]) throws(ParseError) -> Template {
+        var parts: [Part] = []
+        var literal: [UInt8] = []
+        func flush() {
+            if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+            literal.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1
+            if byte == UInt8(ascii: "{") {
+                if next < bytes.count, bytes[next] == UInt8(ascii: "{") {
+                    literal.append(byte)
+                    index = next + 1
+                    continue
+                }
+                guard let close = bytes[next...].firstIndex(of: UInt8(ascii: "}")) else { throw .unclosed }
+                let name = String(decoding: bytes[next..<close], as: UTF8.self)
+                let alternatives = alternatives(of: name)
+                guard alternatives.allSatisfy(isValidVariableName) else { throw .invalidName(name) }
+                flush()
+                parts.append(.variable(alternatives.count == 1 ? name : alternatives.joined(separator: " ?? ")))
+                index = close + 1
+            } else if byte == UInt8(ascii: "}") {
+                guard next < bytes.count, bytes[next] == UInt8(ascii: "}") else { throw .unopened }
+                literal.append(byte)
+                index = next + 1
+            } else {
+                literal.append(byte)
+                index = next
+            }
+        }
+        flush()
+        return Template(parts: parts)
+    }
+
     /// Whether a string is a valid variable name: letters, digits and `_`, dot-separated segments.
     public static func isValidVariableName(_ name: String) -> Bool {
-        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        return !segments.isEmpty
-            && segments.allSatisfy { segment in
-                guard let first = segment.unicodeScalars.first, first.isASCIILetterOrUnderscore else { return false }
-                return segment.unicodeScalars.allSatisfy { $0.isASCIILetterOrUnderscore || ("0"..."9").contains($0) }
+        // Byte by byte: any non-ASCII byte is invalid, and so is an empty segment or one starting with a digit.
+        var atSegmentStart = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                if atSegmentStart { return false }
+                atSegmentStart = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                atSegmentStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if atSegmentStart { return false }
+            default:
+                return false
             }
+        }
+        return !atSegmentStart
     }
 }
 

@@ -8,7 +8,20 @@ enum SecretRules {
 
     /// Whether a parameter name names a secret.
     static func isSecretName(_ name: String) -> Bool {
-        let lower = name.lowercased().replacingOccurrences(of: "-", with: "_")
+        let lower: String
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every real name): lower-case and replace hyphens byte by byte.
+            lower = String(
+                decoding: name.utf8.map { byte in
+                    switch byte {
+                    case UInt8(ascii: "-"): UInt8(ascii: "_")
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+                    default: byte
+                    }
+                }, as: UTF8.self)
+        } else {
+            lower = name.lowercased().replacingOccurrences(of: "-", with: "_")
+        }
         return secretNames.contains(lower) || lower.hasSuffix("_secret") || lower.hasSuffix("secret")
     }
 

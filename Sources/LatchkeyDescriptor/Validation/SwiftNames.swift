@@ -38,10 +38,35 @@ public enum SwiftNames {
 
     /// `reset-password`/`reset_password`/`resetPassword` → `resetPassword`.
     public static func lowerCamelCase(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return lowerCamelCaseASCII(name) }
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard let first = words.first else { return name }
         return first.prefix(1).lowercased() + first.dropFirst()
             + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// ``lowerCamelCase(_:)`` for ASCII text, byte by byte.
+    private static func lowerCamelCaseASCII(_ name: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count)
+        var wordStart = true
+        var words = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                wordStart = true
+                continue
+            }
+            if wordStart {
+                words += 1
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                out.append(words == 1 ? (isUpper ? byte + 32 : byte) : (isLower ? byte - 32 : byte))
+                wordStart = false
+            } else {
+                out.append(byte)
+            }
+        }
+        return words == 0 ? name : String(decoding: out, as: UTF8.self)
     }
 
     /// Whether a string is an ASCII UpperCamelCase identifier usable as a type-name prefix.

@@ -5,6 +5,14 @@ enum URLRules {
     /// Whether a literal URL is an absolute https URL with a host.
     static func isHTTPSURL(_ text: String) -> Bool {
         guard text.hasPrefix("https://") else { return false }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every real URL): the same test on bytes, where a byte is a Character.
+            let host = text.utf8.dropFirst(8).prefix {
+                $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+            }
+            return !host.isEmpty && !host.contains(UInt8(ascii: "@"))
+                && !text.utf8.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+        }
         let rest = text.dropFirst("https://".count)
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !host.isEmpty && !host.contains("@") && !text.contains(where: { $0.isWhitespace })

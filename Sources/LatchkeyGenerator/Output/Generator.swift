@@ -60,9 +60,7 @@ public struct Generator: Sendable {
         let clients = descriptors.sorted { $0.name < $1.name }.map {
             TemplateContext(["typeName": .text($0.swiftName + "Client")])
         }
-        var text = try index.render(TemplateContext(["clients": .list(clients)])).text
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text + "\n"
+        return Self.endingWithOneNewline(try index.render(TemplateContext(["clients": .list(clients)])).text)
     }
 
     /// Renders one client.
@@ -73,7 +71,19 @@ public struct Generator: Sendable {
     /// - Throws: ``TemplateError`` when the template cannot show a value.
     public func render(_ descriptor: Descriptor, fileName: String) throws(TemplateError) -> String {
         let code = try client.render(ClientContext.make(descriptor, fileName: fileName)).text
-        var text = code
+        return Self.endingWithOneNewline(code)
+    }
+
+    /// The text with its trailing line breaks replaced by exactly one.
+    static func endingWithOneNewline(_ text: String) -> String {
+        // Already so (the usual case): no copy. ("\r\n" is one Character, not a "\n": the slow path.)
+        let bytes = text.utf8
+        if bytes.last == UInt8(ascii: "\n"), let before = bytes.dropLast().last, before != UInt8(ascii: "\n"),
+            before != UInt8(ascii: "\r")
+        {
+            return text
+        }
+        var text = text
         while text.hasSuffix("\n") { text.removeLast() }
         return text + "\n"
     }

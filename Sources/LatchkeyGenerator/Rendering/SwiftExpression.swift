@@ -58,13 +58,19 @@ indirect enum SwiftExpression: Sendable, Hashable {
         return appendFlat(to: &out, budget: budget) ? out : nil
     }
 
+    /// Appends the single-line form to `out` while `out` stays within `budget` UTF-8 bytes in all; returns
+    /// whether it did (on `false`, `out` holds a partial form the caller removes).
     private func appendFlat(to out: inout String, budget: Int) -> Bool {
         switch self {
         case .call(let name, let arguments):
-            out += name + "("
+            out += name
+            out += "("
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out += ", " }
-                if let label = argument.label { out += label + ": " }
+                if let label = argument.label {
+                    out += label
+                    out += ": "
+                }
                 guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else {
                     return false
                 }
@@ -84,40 +90,86 @@ indirect enum SwiftExpression: Sendable, Hashable {
                 out += "["
                 for (index, pair) in pairs.sorted(by: { $0.key < $1.key }).enumerated() {
                     if index > 0 { out += ", " }
-                    out += SwiftLiteral.string(pair.key) + ": "
+                    SwiftLiteral.appendString(pair.key, to: &out)
+                    out += ": "
                     guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else {
                         return false
                     }
                 }
                 out += "]"
             }
+        case .string(let text):
+            SwiftLiteral.appendString(text, to: &out)
         default:
             out += singleLine
         }
         return out.utf8.count <= budget
     }
 
+    /// Runs of spaces for the usual indentations, made once.
+    private static let indentations = (0...64).map { String(repeating: " ", count: $0) }
+
+    private static func spaces(_ count: Int) -> String {
+        count < indentations.count ? indentations[count] : String(repeating: " ", count: count)
+    }
+
     /// Prints the expression starting at the given indentation.
     func printed(indent: Int) -> String {
-        if let flat = flat(within: Self.lineWidth - indent) { return flat }
-        let inner = String(repeating: " ", count: indent + 4)
-        let closing = String(repeating: " ", count: indent)
+        var out = ""
+        appendPrinted(to: &out, indent: indent)
+        return out
+    }
+
+    /// Appends ``printed(indent:)`` to `out`: the single-line form when it fits in ``lineWidth`` minus
+    /// `indent`, else one argument, element or pair per line, each printed the same way.
+    func appendPrinted(to out: inout String, indent: Int) {
+        let start = out.utf8.count
+        if appendFlat(to: &out, budget: start + Self.lineWidth - indent) { return }
+        out.removeSubrange(out.utf8.index(out.utf8.startIndex, offsetBy: start)..<out.endIndex)
+        let inner = Self.spaces(indent + 4)
+        let closing = Self.spaces(indent)
         switch self {
         case .call(let name, let arguments):
-            let lines = arguments.map { argument in
-                inner + (argument.label.map { "\($0): " } ?? "") + argument.value.printed(indent: indent + 4)
+            out += name
+            out += "(\n"
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += inner
+                if let label = argument.label {
+                    out += label
+                    out += ": "
+                }
+                argument.value.appendPrinted(to: &out, indent: indent + 4)
             }
-            return name + "(\n" + lines.joined(separator: ",\n") + "\n" + closing + ")"
+            out += "\n"
+            out += closing
+            out += ")"
         case .array(let items):
-            return "[\n" + items.map { inner + $0.printed(indent: indent + 4) + "," }.joined(separator: "\n") + "\n"
-                + closing + "]"
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "\n" }
+                out += inner
+                item.appendPrinted(to: &out, indent: indent + 4)
+                out += ","
+            }
+            out += "\n"
+            out += closing
+            out += "]"
         case .dictionary(let pairs):
-            return "[\n"
-                + pairs.sorted { $0.key < $1.key }.map {
-                    inner + SwiftLiteral.string($0.key) + ": " + $0.value.printed(indent: indent + 4) + ","
-                }.joined(separator: "\n") + "\n" + closing + "]"
+            out += "[\n"
+            for (index, pair) in pairs.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out += "\n" }
+                out += inner
+                SwiftLiteral.appendString(pair.key, to: &out)
+                out += ": "
+                pair.value.appendPrinted(to: &out, indent: indent + 4)
+                out += ","
+            }
+            out += "\n"
+            out += closing
+            out += "]"
         default:
-            return singleLine
+            out += singleLine
         }
     }
 }

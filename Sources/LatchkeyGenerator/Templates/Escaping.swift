@@ -17,12 +17,15 @@ public enum Escaping: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - value: The value.
     ///   - linePrefix: The text of the line before the placeholder (for `doc`).
+    ///   - placeholder: The placeholder's description for messages, built only when one is thrown.
     /// - Returns: The text to insert.
     /// - Throws: ``TemplateError`` when the value does not fit the escaping.
-    func apply(_ value: TemplateValue, linePrefix: Substring, placeholder: String) throws(TemplateError) -> String {
+    func apply(_ value: TemplateValue, linePrefix: Substring, placeholder: @autoclosure () -> String)
+        throws(TemplateError) -> String
+    {
         switch (self, value) {
         case (.identifier, .text(let text)):
-            guard !text.isEmpty else { throw .render("\(placeholder): an empty identifier") }
+            guard !text.isEmpty else { throw .render("\(placeholder()): an empty identifier") }
             return SwiftLiteral.identifier(text)
         case (.string, .text(let text)):
             return SwiftLiteral.string(text)
@@ -30,7 +33,7 @@ public enum Escaping: String, Sendable, CaseIterable {
             return SwiftLiteral.commentText(text, continuation: Self.commentContinuation(linePrefix))
         case (.url, .text(let text)):
             guard SwiftLiteral.isSafeURL(text) else {
-                throw .render("\(placeholder): \"\(text.prefix(60))\" is not an absolute https URL")
+                throw .render("\(placeholder()): \"\(text.prefix(60))\" is not an absolute https URL")
             }
             return SwiftLiteral.string(text)
         case (.code, .code(let code)):
@@ -38,9 +41,9 @@ public enum Escaping: String, Sendable, CaseIterable {
         case (.int, .int(let int)):
             return String(int)
         case (.code, .text):
-            throw .render("\(placeholder): descriptor text cannot be inserted as code; use an escaping")
+            throw .render("\(placeholder()): descriptor text cannot be inserted as code; use an escaping")
         default:
-            throw .render("\(placeholder): a \(value.kindName) value cannot be shown with \"\(rawValue)\"")
+            throw .render("\(placeholder()): a \(value.kindName) value cannot be shown with \"\(rawValue)\"")
         }
     }
 }
@@ -61,7 +64,7 @@ extension TemplateValue {
 extension Escaping {
     /// The start of a comment line equal to the one the placeholder is on (`    /// `).
     static func commentContinuation(_ linePrefix: Substring) -> String {
-        guard let marker = linePrefix.firstRange(of: "//") else {
+        guard let marker = linePrefix.firstRange(ofDoubled: UInt8(ascii: "/")) else {
             return String(linePrefix.prefix { $0 == " " }) + "/// "
         }
         let slashes = linePrefix[marker.lowerBound...].prefix { $0 == "/" }

@@ -11,33 +11,52 @@ public enum SwiftLiteral {
     /// paragraph separators and every non-ASCII scalar are escaped, so the literal is plain ASCII,
     /// cannot end early, and cannot interpolate.
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value >= 0x20 && scalar.value < 0x7F {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2)
+        appendString(text, to: &out)
+        return out
+    }
+
+    /// Appends ``string(_:)`` of `text` to `out`.
+    static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        // Most text is printable ASCII without a quote or backslash: it is its own literal.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            out += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\"": out += "\\\""
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\0": out += "\\0"
+                default:
+                    if scalar.value >= 0x20 && scalar.value < 0x7F {
+                        out.unicodeScalars.append(scalar)
+                    } else {
+                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    }
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     /// Text for a comment: every line break (including U+2028, U+2029, CR, NEL) starts a new comment
     /// line with `continuation`; other control characters become spaces.
     public static func commentText(_ text: String, continuation: String) -> String {
+        // Printable ASCII has no line break and no control character: one line, as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.replacingTrailingSpaces() }
         var lines: [String] = [""]
         var previousWasCR = false
         for scalar in text.unicodeScalars {
-            let isBreak = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains(scalar)
+            let isBreak: Bool
+            switch scalar {
+            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}": isBreak = true
+            default: isBreak = false
+            }
             if isBreak {
                 if !(scalar == "\n" && previousWasCR) { lines.append("") }
                 previousWasCR = scalar == "\r"
@@ -64,6 +83,7 @@ public enum SwiftLiteral {
 
 extension String {
     fileprivate func replacingTrailingSpaces() -> String {
+        guard utf8.last == UInt8(ascii: " ") else { return self }
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy

@@ -23,24 +23,28 @@ enum TemplateParser {
                 stack[stack.count - 1].nodes.append(node)
             }
         }
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines split on the "\n" byte; a source with "\r" keeps the Character split ("\r\n" is one Character).
+        let lines =
+            source.utf8.contains(UInt8(ascii: "\r"))
+            ? source.split(separator: "\n", omittingEmptySubsequences: false)
+            : source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         for (offset, rawLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let isLast = offset == lines.count - 1
             let trimmed = rawLine.trimmingSpaces()
             let standalone =
                 trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
-                && trimmed.dropFirst(2).firstRange(of: "{{") == nil
+                && trimmed.dropFirst(2).firstRange(ofDoubled: UInt8(ascii: "{")) == nil
                 && ["#", "/", "!", "e"].contains(trimmed.dropFirst(2).first.map(String.init) ?? "")
                 && (trimmed.dropFirst(2).first != "e" || trimmed == "{{else}}")
             var rest = standalone ? trimmed[...] : rawLine[...]
             while !rest.isEmpty {
-                guard let open = rest.firstRange(of: "{{") else {
+                guard let open = rest.firstRange(ofDoubled: UInt8(ascii: "{")) else {
                     append(.text(String(rest)))
                     break
                 }
                 if open.lowerBound > rest.startIndex { append(.text(String(rest[..<open.lowerBound]))) }
-                guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                guard let close = rest[open.upperBound...].firstRange(ofDoubled: UInt8(ascii: "}")) else {
                     throw .syntax(template: name, line: lineNumber, message: "\"{{\" is not closed on this line")
                 }
                 let tag = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
@@ -109,5 +113,20 @@ extension StringProtocol {
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
         return self[start..<Swift.max(start, end)]
+    }
+}
+
+extension Substring {
+    /// The first place `byte` (an ASCII byte such as `{`) occurs twice in a row, searched in the UTF-8 view.
+    func firstRange(ofDoubled byte: UInt8) -> Range<Index>? {
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: byte) {
+            let next = bytes.index(after: found)
+            guard next < bytes.endIndex else { return nil }
+            if bytes[next] == byte { return found..<bytes.index(after: next) }
+            index = next
+        }
+        return nil
     }
 }

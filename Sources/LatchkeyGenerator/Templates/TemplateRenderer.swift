@@ -20,42 +20,83 @@ public struct Template: Sendable {
     /// - Throws: ``TemplateError`` when a value is missing or does not fit its escaping.
     public func render(_ context: TemplateContext) throws(TemplateError) -> GeneratedCode {
         var output = ""
-        try render(nodes, [context], into: &output)
-        // Trailing spaces are removed from every line, byte by byte (a space is never part of a
-        // multi-byte scalar in UTF-8).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(output.utf8.count)
-        var pendingSpaces = 0
-        for byte in output.utf8 {
-            if byte == UInt8(ascii: " ") {
-                pendingSpaces += 1
-                continue
-            }
-            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
-            }
-            pendingSpaces = 0
-            bytes.append(byte)
-        }
-        return GeneratedCode(String(decoding: bytes, as: UTF8.self))
+        output.reserveCapacity(64 * 1024)
+        var scopes = [Scope.context(context)]
+        try render(nodes, &scopes, into: &output)
+        return GeneratedCode(Self.removingTrailingSpaces(&output))
     }
 
-    private func lookup(_ path: String, _ scopes: [TemplateContext], line: Int) throws(TemplateError) -> TemplateValue {
-        let segments = path.contains(".") ? path.split(separator: ".").map(String.init) : [path]
+    /// The text with the spaces at the end of every line removed, byte by byte (a space is never part
+    /// of a multi-byte scalar in UTF-8, so the result is valid UTF-8 when the input is).
+    static func removingTrailingSpaces(_ text: inout String) -> String {
+        text.withUTF8 { source in
+            String(unsafeUninitializedCapacity: source.count) { target in
+                // Copy every byte; at a line break or the end, step back over the spaces just copied.
+                var written = 0
+                var lineStart = 0
+                for byte in source {
+                    if byte == UInt8(ascii: "\n") {
+                        while written > lineStart, target[written - 1] == UInt8(ascii: " ") { written -= 1 }
+                        lineStart = written + 1
+                    }
+                    target[written] = byte
+                    written += 1
+                }
+                while written > lineStart, target[written - 1] == UInt8(ascii: " ") { written -= 1 }
+                return written
+            }
+        }
+    }
+
+    /// One level of names: a context, or the `first` and `last` flags of an `{{#each}}` item.
+    private enum Scope {
+        case context(TemplateContext)
+        case position(index: Int, count: Int)
+
+        subscript(name: String) -> TemplateValue? {
+            switch self {
+            case .context(let context): context[name]
+            case .position(let index, let count):
+                name == "first" ? .bool(index == 0) : name == "last" ? .bool(index == count - 1) : nil
+            }
+        }
+    }
+
+    /// What looking up a path found.
+    private enum Found {
+        case value(TemplateValue)
+        case noValue
+        case noMember(String)
+    }
+
+    private func find(_ path: String, _ scopes: [Scope]) -> Found {
+        guard path.utf8.contains(UInt8(ascii: ".")) else {
+            for scope in scopes.reversed() {
+                if let value = scope[path] { return .value(value) }
+            }
+            return .noValue
+        }
+        let segments = path.split(separator: ".").map(String.init)
         for scope in scopes.reversed() {
             guard var value = scope[segments[0]] else { continue }
             for segment in segments.dropFirst() {
-                guard case .context(let nested) = value, let next = nested[segment] else {
-                    throw .render("\(name):\(line): \"\(path)\" has no member \"\(segment)\"")
-                }
+                guard case .context(let nested) = value, let next = nested[segment] else { return .noMember(segment) }
                 value = next
             }
-            return value
+            return .value(value)
         }
-        throw .render("\(name):\(line): no value named \"\(path)\"")
+        return .noValue
     }
 
-    private func render(_ nodes: [TemplateNode], _ scopes: [TemplateContext], into output: inout String)
+    private func lookup(_ path: String, _ scopes: [Scope], line: Int) throws(TemplateError) -> TemplateValue {
+        switch find(path, scopes) {
+        case .value(let value): return value
+        case .noMember(let segment): throw .render("\(name):\(line): \"\(path)\" has no member \"\(segment)\"")
+        case .noValue: throw .render("\(name):\(line): no value named \"\(path)\"")
+        }
+    }
+
+    private func render(_ nodes: [TemplateNode], _ scopes: inout [Scope], into output: inout String)
         throws(TemplateError)
     {
         for node in nodes {
@@ -64,24 +105,43 @@ public struct Template: Sendable {
                 output += text
             case .placeholder(let path, let escaping, let line):
                 let value = try lookup(path, scopes, line: line)
+                // The two most common placeholders are appended in place (what `apply` returns, without the copy).
+                switch (escaping, value) {
+                case (.string, .text(let text)):
+                    SwiftLiteral.appendString(text, to: &output)
+                    continue
+                case (.code, .code(let code)):
+                    output += code.text
+                    continue
+                default:
+                    break
+                }
                 // Only comments need the text before the placeholder on its line.
-                let lineStart = escaping == .doc ? output.utf8.lastIndex(of: UInt8(ascii: "\n")) : nil
-                let linePrefix =
-                    escaping == .doc ? output[(lineStart.map { output.index(after: $0) } ?? output.startIndex)...] : ""
-                output += try escaping.apply(value, linePrefix: linePrefix, placeholder: "\(name):\(line): {{\(path)}}")
+                let linePrefix: Substring
+                if escaping == .doc {
+                    let lineStart = output.utf8.lastIndex(of: UInt8(ascii: "\n"))
+                    linePrefix = output[(lineStart.map { output.index(after: $0) } ?? output.startIndex)...]
+                } else {
+                    linePrefix = ""
+                }
+                output += try escaping.apply(
+                    value, linePrefix: linePrefix, placeholder: "\(name):\(line): {{\(path)}}")
             case .each(let path, let body, let line):
                 guard case .list(let items) = try lookup(path, scopes, line: line) else {
                     throw .render("\(name):\(line): {{#each \(path)}} needs a list")
                 }
                 for (index, item) in items.enumerated() {
-                    var item = item
-                    item["first"] = .bool(index == 0)
-                    item["last"] = .bool(index == items.count - 1)
-                    try render(body, scopes + [item], into: &output)
+                    // `first` and `last` sit in a scope of their own above the item, so they shadow the
+                    // item's own names exactly as setting them on the item would, without copying it.
+                    scopes.append(.context(item))
+                    scopes.append(.position(index: index, count: items.count))
+                    defer { scopes.removeLast(2) }
+                    try render(body, &scopes, into: &output)
                 }
-            case .conditional(let path, let negated, let then, let otherwise, let line):
-                let truthy = (try? lookup(path, scopes, line: line))?.isTruthy ?? false
-                try render(truthy != negated ? then : otherwise, scopes, into: &output)
+            case .conditional(let path, let negated, let then, let otherwise, _):
+                let truthy: Bool
+                if case .value(let value) = find(path, scopes) { truthy = value.isTruthy } else { truthy = false }
+                try render(truthy != negated ? then : otherwise, &scopes, into: &output)
             }
         }
     }
