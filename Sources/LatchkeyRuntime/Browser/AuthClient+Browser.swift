@@ -34,7 +34,8 @@ extension AuthClient {
     /// When the configured redirect URI is an `http` loopback URI with a port (`http://127.0.0.1:8765/callback`,
     /// `http://[::1]:8765/cb`, `http://localhost:8765/cb`), the server listens on exactly that port, on the
     /// matching loopback interface (`localhost` is `127.0.0.1`), at that path, and the URI is sent unchanged as
-    /// `redirect_uri`: providers that match redirect URIs exactly accept it. Otherwise the server listens on
+    /// `redirect_uri`: providers that match redirect URIs exactly accept it. A loopback URI without a port keeps
+    /// its host and path on a port the system picks (RFC 8252 section 7.3). Otherwise the server listens on
     /// `127.0.0.1` on a port the system picks and sends `http://127.0.0.1:PORT/callback`.
     /// - Parameters:
     ///   - open: Opens the authorization URL (``SystemBrowser/opener``, or a test's HTTP "user").

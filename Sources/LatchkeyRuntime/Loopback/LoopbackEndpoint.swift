@@ -52,17 +52,16 @@ struct LoopbackEndpoint: Sendable, Equatable {
         self.configured = redirectURI
     }
 
-    /// The endpoint of a loopback sign-in: the configured redirect URI's when it is a loopback `http` URI
-    /// with an explicit port (a provider that matches redirect URIs exactly refuses a random port);
-    /// otherwise `http://127.0.0.1:PORT/callback` on a port the system picks.
+    /// The endpoint of a loopback sign-in. A configured loopback `http` redirect URI gives the host and
+    /// path; its port when it names one (a provider that matches redirect URIs exactly refuses a random
+    /// port), otherwise one the system picks (RFC 8252 section 7.3: the provider allows any port, and the
+    /// path must match the registered one). Anything else: `http://127.0.0.1:PORT/callback`.
     /// - Throws: `invalid_configuration` for a loopback redirect URI with a port out of range.
     static func signIn(configuredRedirect: URL?) throws(AuthError) -> LoopbackEndpoint {
-        let fallback = LoopbackEndpoint(path: "/callback", address: .ipv4, port: 0)
         guard let configuredRedirect, configuredRedirect.scheme?.lowercased() == "http",
-            configuredRedirect.port != nil, RedirectURI.isLoopback(configuredRedirect.host)
-        else { return fallback }
-        let endpoint = try LoopbackEndpoint(redirectURI: configuredRedirect)
-        return endpoint.port == 0 ? fallback : endpoint
+            RedirectURI.isLoopback(configuredRedirect.host)
+        else { return LoopbackEndpoint(path: "/callback", address: .ipv4, port: 0) }
+        return try LoopbackEndpoint(redirectURI: configuredRedirect)
     }
 
     /// The redirect URI to announce once `boundPort` is known: a configured URI unchanged when it names

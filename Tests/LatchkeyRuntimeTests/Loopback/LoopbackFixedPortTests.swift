@@ -102,17 +102,22 @@ struct LoopbackFixedPortTests {
         #expect(harness.client.state != .authenticating)
     }
 
-    @Test("without a port (or with a custom scheme), the system still picks the port", arguments: [true, false])
-    func noPortIsEphemeral(loopbackWithoutPort: Bool) async throws {
-        let configured = URL(string: loopbackWithoutPort ? "http://127.0.0.1/oauth/callback" : "dev.acme.app://cb")!
-        let harness = try AcmeHarness(redirectURI: configured)
+    @Test(
+        "without a port the system picks one; a loopback URI keeps its host and path, anything else is /callback",
+        arguments: [
+            ("http://127.0.0.1/oauth/callback", "http://127.0.0.1:PORT/oauth/callback"),
+            ("http://localhost/cb", "http://localhost:PORT/cb"),
+            ("dev.acme.app://cb", "http://127.0.0.1:PORT/callback"),
+        ])
+    func noPortIsEphemeral(configured: String, expected: String) async throws {
+        let harness = try AcmeHarness(redirectURI: URL(string: configured)!)
         defer { harness.server.stop() }
         let user = LoopbackUser()
         _ = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
         let visit = try #require(user.visits.first)
         #expect(visit.port > 0)
         #expect(visit.listening)
-        #expect(visit.redirectURI == "http://127.0.0.1:\(visit.port)/callback")
+        #expect(visit.redirectURI == expected.replacingOccurrences(of: "PORT", with: "\(visit.port)"))
         #expect(harness.requests("/oauth/token").first?.formBody["redirect_uri"] == visit.redirectURI)
     }
 
