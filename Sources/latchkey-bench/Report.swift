@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyDescriptor
 
 /// A JSON value for the `--json` report.
 indirect enum JSONOut: Sendable {
@@ -35,25 +36,7 @@ indirect enum JSONOut: Sendable {
         }
     }
 
-    private static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private static func quote(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }
 
 /// One cell: what the table shows and what the JSON report holds.

@@ -1,3 +1,5 @@
+import LatchkeyDescriptor
+
 /// The descriptor `latchkey-gen new` writes: OpenID Connect with discovery, PKCE, refresh, user info.
 enum NewDescriptor {
     static func text(name: String, discovery: DiscoveryFacts) -> String {
@@ -78,25 +80,5 @@ enum NewDescriptor {
     }
 
     /// A JSON string literal.
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }
