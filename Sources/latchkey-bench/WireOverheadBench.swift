@@ -26,7 +26,17 @@ struct WireOverheadBench {
         let supabase = try SupabaseClient(
             projectURL: server.baseURL, publishableKey: "sb_publishable_latchkey_bench",
             options: AuthClientOptions(store: InMemorySessionStore()))
-        let bare = URLSession(configuration: .ephemeral)
+        // The configuration URLSessionTransport uses (ephemeral with cookies, cache and credential storage off):
+        // plain `.ephemeral` keeps an in-memory URLCache that bare URLSession consults on every request, a cost
+        // the client side never pays.
+        let bareConfiguration = URLSessionConfiguration.ephemeral
+        bareConfiguration.httpCookieAcceptPolicy = .never
+        bareConfiguration.httpShouldSetCookies = false
+        bareConfiguration.httpCookieStorage = nil
+        bareConfiguration.urlCredentialStorage = nil
+        bareConfiguration.urlCache = nil
+        bareConfiguration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        let bare = URLSession(configuration: bareConfiguration)
         defer { bare.invalidateAndCancel() }
 
         // One request of each kind through the client, recorded, to replay byte for byte with URLSession.
@@ -118,7 +128,8 @@ struct WireOverheadBench {
             "client = SupabaseClient.signIn(email:password:) / currentSession(forceRefresh: true): request building, "
                 + "URLSessionTransport, response mapping, session decoding, store write (InMemorySessionStore), state publish.",
             "bare = the request the client sent, replayed byte for byte (method, URL, headers, body) with URLSession"
-                + " (.ephemeral), then JSONSerialization of the body.",
+                + " (.ephemeral with cookies, cache and credential storage off, as URLSessionTransport configures it),"
+                + " then JSONSerialization of the body.",
             "diagnostic row: the runtime's transport alone (URLSessionTransport, no engine) against the same bare"
                 + " request; it shows how much of the overhead is the transport. Not part of the target.",
             "ratio = median over the pairs of client time / bare time (the target); p50/p50 = client p50 / bare p50.",
@@ -143,6 +154,10 @@ struct WireOverheadBench {
             request.addValue(value, forHTTPHeaderField: name)
         }
         request.httpBody = recorded.body.isEmpty ? nil : recorded.body
+        // As URLSessionTransport sets them on its own requests.
+        request.timeoutInterval = 30
+        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        request.httpShouldHandleCookies = false
         return request
     }
 }

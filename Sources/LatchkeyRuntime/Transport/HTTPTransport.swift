@@ -73,6 +73,13 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
+    /// A response whose header names are already lower-cased (the transport's own, built in one pass).
+    init(status: Int, lowercasedHeaders headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     /// The value of a header (case-insensitive).
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

@@ -8,8 +8,12 @@ import Foundation
 enum TransportErrorMapping {
     /// `METHOD scheme://host:port/path`, without user info, query or fragment (they may hold codes).
     static func label(for request: HTTPRequest) -> String {
-        let url = request.url
-        var text = "\(request.method) "
+        label(method: request.method, url: request.url)
+    }
+
+    /// `METHOD scheme://host:port/path`, without user info, query or fragment (they may hold codes).
+    static func label(method: String, url: URL) -> String {
+        var text = "\(method) "
         if let scheme = url.scheme { text += "\(scheme)://" }
         if let host = url.host { text += host.contains(":") ? "[\(host)]" : host }
         if let port = url.port { text += ":\(port)" }

@@ -16,7 +16,7 @@ final class TransportTaskRegistry: Sendable {
 
     private struct Entry {
         let task: URLSessionTask
-        let label: String
+        let url: URL
         let method: String
         let limit: Int
         let timeout: Double
@@ -25,12 +25,15 @@ final class TransportTaskRegistry: Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var reason: CancelReason?
+
+        /// `METHOD scheme://host:port/path` for error messages: built only when one is needed.
+        var label: String { TransportErrorMapping.label(method: method, url: url) }
     }
 
     private let entries = Mutex<[Int: Entry]>([:])
 
     func register(
-        _ task: URLSessionTask, label: String, method: String, limit: Int, timeout: Double,
+        _ task: URLSessionTask, url: URL, method: String, limit: Int, timeout: Double,
         continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>
     ) {
         let id = task.taskIdentifier
@@ -40,7 +43,7 @@ final class TransportTaskRegistry: Sendable {
         }
         entries.withLock {
             $0[id] = Entry(
-                task: task, label: label, method: method, limit: limit, timeout: timeout,
+                task: task, url: url, method: method, limit: limit, timeout: timeout,
                 continuation: continuation, timer: timer)
         }
     }
@@ -116,14 +119,15 @@ final class TransportTaskRegistry: Sendable {
         }
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
-            if let name = name as? String { headers[name.lowercased()] = "\(value)" }
+            // A String value as it is (what the interpolation would give, without its dynamic casts).
+            if let name = name as? String { headers[name.lowercased()] = (value as? String) ?? "\(value)" }
         }
         if let problem = TransportErrorMapping.truncation(
             method: entry.method, status: response.statusCode, headers: headers, received: entry.body.count)
         {
             return .failure(AuthError(.networkError, "\(entry.label): \(problem)", status: response.statusCode))
         }
-        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: entry.body))
+        return .success(HTTPResponse(status: response.statusCode, lowercasedHeaders: headers, body: entry.body))
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -56,13 +56,12 @@ public final class URLSessionTransport: HTTPTransport {
     ///   `response_too_large` when the body exceeds ``maximumResponseBytes``, `network_error` otherwise
     ///   (including when the calling task is cancelled).
     public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
-        let label = TransportErrorMapping.label(for: request)
         let task = session.dataTask(with: Self.urlRequest(for: request))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>) in
                 tasks.register(
-                    task, label: label, method: request.method, limit: maximumResponseBytes,
+                    task, url: request.url, method: request.method, limit: maximumResponseBytes,
                     timeout: request.timeout, continuation: continuation)
                 task.resume()
                 if Task.isCancelled { tasks.cancel(task, reason: .cancelled) }
@@ -80,10 +79,28 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.timeoutInterval = max(request.timeout, 0.001)
         urlRequest.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         urlRequest.httpShouldHandleCookies = false
-        for header in request.headers {
-            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
-        }
+        if !request.headers.isEmpty { urlRequest.allHTTPHeaderFields = mergedHeaderFields(request.headers) }
         return urlRequest
+    }
+
+    /// The header fields as `URLRequest.addValue(_:forHTTPHeaderField:)` called once per header would leave
+    /// them: a repeated name (compared case-insensitively) keeps its first spelling and joins the values with
+    /// a comma. Built in one pass: each `addValue` copies and bridges the whole dictionary.
+    static func mergedHeaderFields(_ headers: [(name: String, value: String)]) -> [String: String] {
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(headers.count)
+        var spelling: [String: String] = [:]  // lower-cased name → the name as first added
+        spelling.reserveCapacity(headers.count)
+        for header in headers {
+            let key = header.name.lowercased()
+            if let first = spelling[key], let existing = fields[first] {
+                fields[first] = existing + "," + header.value
+            } else {
+                spelling[key] = header.name
+                fields[header.name] = header.value
+            }
+        }
+        return fields
     }
 
     private static func harden(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
