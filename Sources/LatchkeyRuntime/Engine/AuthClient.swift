@@ -142,8 +142,10 @@ public actor AuthClient {
     }
 
     /// Sends a diagnostic to the logger.
-    nonisolated func log(_ level: LogRecord.Level, _ message: String) {
-        options.logger?(LogRecord(level: level, message: message, provider: provider.name))
+    nonisolated func log(_ level: LogRecord.Level, _ message: @autoclosure () -> String) {
+        // The message is only built when someone listens.
+        guard let logger = options.logger else { return }
+        logger(LogRecord(level: level, message: message(), provider: provider.name))
     }
 
     /// The current time.
