@@ -129,7 +129,9 @@ extension AuthClient {
             log(.info, "The stored discovery document is corrupt or for another issuer; fetching it again.")
             return nil
         }
-        guard now() < entry.expiresAt else {
+        // A record lasting longer than the longest lifetime was written under a clock that ran ahead.
+        guard now() < entry.expiresAt, entry.expiresAt.timeIntervalSince(now()) <= DiscoveryCache.maximumLifetime
+        else {
             log(.debug, "The stored discovery document is stale; fetching it again.")
             return nil
         }

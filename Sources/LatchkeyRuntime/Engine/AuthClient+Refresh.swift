@@ -98,6 +98,8 @@ extension AuthClient {
         case .success:
             break
         }
+        // A sign-out or user switch while the store was read: send nothing with the old refresh token.
+        guard generation == expected else { return discarded() }
         do {
             let (spec, document, response) = try await send(
                 flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// It belongs to the client, not to a user: it is never stored as the session, and no refresh token is
 /// kept (RFC 6749 §4.4.3: none should be issued; one that is issued anyway is dropped).
-public struct ClientCredentialsToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct ClientCredentialsToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The access token. Never log it.
     public let accessToken: String
     /// The token type (`Bearer`).
@@ -50,6 +52,9 @@ public struct ClientCredentialsToken: Sendable, Hashable, CustomStringConvertibl
 
     /// Same as ``description``: the token is left out.
     public var debugDescription: String { description }
+
+    /// A mirror without the token, so `dump` and debuggers do not show it.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
 }
 
 /// The client credentials tokens an ``AuthClient`` holds, by requested scope, and the requests in flight.

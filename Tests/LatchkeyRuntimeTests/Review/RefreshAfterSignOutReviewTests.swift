@@ -1,0 +1,55 @@
+import Foundation
+import LatchkeyRuntime
+import LatchkeyTesting
+import Synchronization
+import Testing
+
+/// An in-memory store whose reads wait at a gate once armed, so a test can sign out while a refresh reads
+/// the store again.
+private final class GatedReadStore: SessionStore {
+    private let inner = InMemorySessionStore()
+    private let armed = Mutex(false)
+    private let waiting = Mutex(0)
+    let gate = Gate()
+
+    /// How many reads are waiting at the gate.
+    var readsWaiting: Int { waiting.withLock { $0 } }
+
+    func arm() { armed.withLock { $0 = true } }
+
+    func load(key: String) async throws(AuthError) -> Data? {
+        if armed.withLock({ $0 }) {
+            waiting.withLock { $0 += 1 }
+            await gate.wait()
+        }
+        return try await inner.load(key: key)
+    }
+
+    func save(_ data: Data, key: String) async throws(AuthError) { try await inner.save(data, key: key) }
+
+    func remove(key: String) async throws(AuthError) { try await inner.remove(key: key) }
+}
+
+@Suite("Review: no refresh request after a sign-out")
+struct RefreshAfterSignOutReviewTests {
+    @Test("a refresh that was reading the store when the user signed out sends no refresh token")
+    func signOutWhileRefreshReadsTheStore() async throws {
+        let store = GatedReadStore()
+        let harness = try AcmeHarness(store: store)
+        defer { harness.server.stop() }
+        try await harness.signIn()
+        let client = harness.client
+        store.arm()
+        // An automatic (forced) refresh starts and reads the store again under the refresh lock.
+        let refresh = Task { try await client.currentSession(forceRefresh: true) }
+        while store.readsWaiting == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        let signOut = Task { try await client.signOut() }
+        while client.state != .signedOut { try await Task.sleep(for: .milliseconds(2)) }
+        store.gate.raise()
+        _ = await refresh.result
+        try await signOut.value
+        #expect(harness.refreshRequests.isEmpty, "the old refresh token was sent after the sign-out")
+        #expect(await client.cachedSession == nil)
+        #expect(client.state == .signedOut)
+    }
+}
