@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime"],
+            name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +9,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs a program to completion and captures its stdout and stderr, with `posix_spawn` rather than
-/// Foundation's `Process`.
+/// Runs a program to completion and captures its stdout and stderr, started with ``ChildSpawn`` (`posix_spawn`)
+/// rather than Foundation's `Process`.
 ///
 /// On Linux, the toolchain's `Process.run()` (swift-corelibs-foundation before the fix of issue #5472) finds
 /// the highest open descriptor by copying each `/proc/self/fd` entry's 256-byte `d_name` out of the directory
@@ -45,20 +46,21 @@ enum ChildProgram {
             _ = close(stdoutPipe.write)
             throw error
         }
-        let spawned = spawn(
-            executable.path, [executable.path] + arguments, directory: directory?.path, stdoutPipe.write,
-            stderrPipe.write)
+        let spawned = Result { () throws(ChildSpawn.Failure) -> pid_t in
+            try ChildSpawn.start(
+                executable.path, arguments, directory: directory?.path, stdout: .descriptor(stdoutPipe.write),
+                stderr: .descriptor(stderrPipe.write))
+        }
         _ = close(stdoutPipe.write)
         _ = close(stderrPipe.write)
         defer {
             _ = close(stdoutPipe.read)
             _ = close(stderrPipe.read)
         }
-        guard case .success(let pid) = spawned else {
-            if case .failure(let code) = spawned {
-                throw Failure(description: "posix_spawn \(executable.path) failed: errno \(code)")
-            }
-            throw Failure(description: "posix_spawn \(executable.path) failed")
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure): throw Failure(description: failure.description)
         }
         let (stdout, stderr) = drain(stdoutPipe.read, stderrPipe.read)
         var status: Int32 = 0
@@ -105,67 +107,4 @@ enum ChildProgram {
         }
         return (outputs[0], outputs[1])
     }
-
-    private enum SpawnStatus {
-        case success(pid_t)
-        case failure(Int32)
-    }
-
-    private static func spawn(
-        _ path: String, _ arguments: [String], directory: String?, _ stdout: Int32, _ stderr: Int32
-    ) -> SpawnStatus {
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        #if canImport(Darwin)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-            if let directory { posix_spawn_file_actions_addchdir_np(&actions, directory) }
-        #else
-            guard GlibcSpawn.closeFrom(&actions, 3) else { return .failure(ENOSYS) }
-            if let directory, !GlibcSpawn.changeDirectory(&actions, directory) { return .failure(ENOSYS) }
-        #endif
-        let argv = arguments.map { strdup($0) }
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv + [nil], envp + [nil])
-        return status == 0 ? .success(pid) : .failure(status)
-    }
 }
-
-#if !canImport(Darwin)
-    /// glibc's spawn extensions, which Swift's Glibc module does not import (they need `_GNU_SOURCE`), looked up
-    /// by name.
-    enum GlibcSpawn {
-        private typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
-        private typealias CloseFrom = @convention(c) (Actions, Int32) -> Int32
-        private typealias ChangeDirectory = @convention(c) (Actions, UnsafePointer<CChar>) -> Int32
-
-        private static func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(dlopen(nil, RTLD_NOW), name) }
-
-        /// Adds "close every descriptor from `lowest` up"; `false` without glibc 2.34.
-        static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) -> Bool {
-            guard let function = symbol("posix_spawn_file_actions_addclosefrom_np") else { return false }
-            return unsafeBitCast(function, to: CloseFrom.self)(&actions, lowest) == 0
-        }
-
-        /// Adds "change to `directory`" (glibc copies the path); `false` without glibc 2.29.
-        static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, _ directory: String) -> Bool {
-            guard let function = symbol("posix_spawn_file_actions_addchdir_np") else { return false }
-            return directory.withCString { unsafeBitCast(function, to: ChangeDirectory.self)(&actions, $0) } == 0
-        }
-    }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -48,20 +49,23 @@ final class ChildProcess {
             _ = close(stdinPipe.write)
             throw error
         }
-        let status = Self.spawn(
-            executable.path, [executable.path] + arguments,
-            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
-            stdin: stdinPipe.read, stdout: stdoutPipe.write)
+        // stderr goes with stdout: a child must hold no descriptor of the test process (swift test waits for its
+        // stdio to close), and its diagnostics then show up in what the test reads.
+        let started = Result { () throws(ChildSpawn.Failure) -> pid_t in
+            try ChildSpawn.start(
+                executable.path, arguments, stdin: .descriptor(stdinPipe.read),
+                stdout: .descriptor(stdoutPipe.write), stderr: .stdout)
+        }
         // The child has its own copies now (or never started): the parent keeps only its two ends.
         _ = close(stdinPipe.read)
         _ = close(stdoutPipe.write)
-        guard case .success(let pid) = status else {
+        let pid: pid_t
+        switch started {
+        case .success(let spawned): pid = spawned
+        case .failure(let failure):
             _ = close(stdinPipe.write)
             _ = close(stdoutPipe.read)
-            if case .failure(let code) = status {
-                throw ChildProcessError(description: "posix_spawn \(executable.path) failed: errno \(code)")
-            }
-            throw ChildProcessError(description: "posix_spawn \(executable.path) failed")
+            throw ChildProcessError(description: failure.description)
         }
         self.pid = pid
         self.input = stdinPipe.write
@@ -86,47 +90,6 @@ final class ChildProcess {
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         return (ends[0], ends[1])
-    }
-
-    private enum SpawnStatus {
-        case success(pid_t)
-        case failure(Int32)
-    }
-
-    /// `posix_spawn` with stdin from `stdin`, stdout and stderr to `stdout`, and every other descriptor closed.
-    /// The argument and environment strings live until the call returns.
-    private static func spawn(
-        _ path: String, _ arguments: [String], environment: [String], stdin: Int32, stdout: Int32
-    ) -> SpawnStatus {
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        // stderr too: a child must hold no descriptor of the test process (swift test waits for its stdio
-        // to close), and its diagnostics then show up in what the test reads.
-        posix_spawn_file_actions_adddup2(&actions, stdout, 2)
-        #if canImport(Darwin)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        #else
-            guard SpawnExtensions.closeFrom(&actions, 3) else { return .failure(ENOSYS) }
-        #endif
-        let argv = arguments.map { strdup($0) }
-        let envp = environment.map { strdup($0) }
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv + [nil], envp + [nil])
-        return status == 0 ? .success(pid) : .failure(status)
     }
 
     /// The next line the child writes, or `nil` at end of file or after `timeout` seconds.
@@ -193,20 +156,3 @@ final class ChildProcess {
         (status & 0x7f) == signal
     }
 }
-
-#if !canImport(Darwin)
-    /// glibc's spawn extensions, which Swift's Glibc module does not import (they need `_GNU_SOURCE`), looked up
-    /// by name.
-    enum SpawnExtensions {
-        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-        /// Adds "close every descriptor from `lowest` up" to `actions`; `false` when the C library lacks it
-        /// (glibc before 2.34).
-        static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) -> Bool {
-            guard let function = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
-                return false
-            }
-            return unsafeBitCast(function, to: CloseFrom.self)(&actions, lowest) == 0
-        }
-    }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 import Testing
 
 #if canImport(Glibc)
@@ -147,10 +148,10 @@ struct DemoHarness {
     /// Runs `latchkey-demo --issuer ISSUER` with `arguments`; killed after `limit`.
     func run(_ arguments: [String], limit: Duration = .seconds(120)) async throws -> Run {
         let name = UUID().uuidString
-        let pid = try ChildSpawn.start(
+        let pid = try DemoChild.start(
             binary.path, ["--issuer", issuer.absoluteString] + arguments, environment: environment,
             stdout: file("\(name).out"), stderr: file("\(name).err"))
-        let status = await ChildSpawn.wait(pid, limit: limit)
+        let status = await DemoChild.wait(pid, limit: limit)
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         return Run(status: status ?? -1, stdout: read(file("\(name).out")), stderr: read(file("\(name).err")))
     }
@@ -158,14 +159,14 @@ struct DemoHarness {
     /// Runs the demo's device flow with the approving agent watching its output; returns the agent's status too.
     func runDevice(_ arguments: [String]) async throws -> (Run, agent: Int32?) {
         let output = file("device.out")
-        let agent = try ChildSpawn.start(
+        let agent = try DemoChild.start(
             python.path, [fakeBrowser.path, "--device", "--watch", output, "--timeout", "60"],
             environment: environment, stdout: file("agent.out"), stderr: file("agent.out"))
-        let pid = try ChildSpawn.start(
+        let pid = try DemoChild.start(
             binary.path, ["--issuer", issuer.absoluteString] + arguments, environment: environment, stdout: output,
             stderr: file("device.err"))
-        let status = await ChildSpawn.wait(pid, limit: .seconds(120))
-        let agentStatus = await ChildSpawn.wait(agent, limit: .seconds(status == 0 ? 30 : 0))
+        let status = await DemoChild.wait(pid, limit: .seconds(120))
+        let agentStatus = await DemoChild.wait(agent, limit: .seconds(status == 0 ? 30 : 0))
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         return (
             Run(status: status ?? -1, stdout: read(output), stderr: read(file("device.err"))),
@@ -183,55 +184,16 @@ struct DemoHarness {
     }
 }
 
-/// Starts programs with `posix_spawn`, not Foundation's `Process`, whose `run()` crashes a test process with
-/// many descriptors open (see `ChildProgram` in LatchkeyGeneratorTests). Output goes to files; every
-/// descriptor above stderr is closed in the child.
-enum ChildSpawn {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
+/// Starts programs through ``ChildSpawn`` (`posix_spawn`, not Foundation's `Process`, whose `run()` crashes a
+/// test process with many descriptors open), output to files, and waits for them without blocking a thread.
+enum DemoChild {
     /// Starts `path` with `arguments` (after argv[0]) and `environment`, stdin from `/dev/null`.
     static func start(
         _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
     ) throws -> pid_t {
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        let flags = O_WRONLY | O_CREAT | O_APPEND
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, flags, 0o644)
-        if stderr == stdout {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, stderr, flags, 0o644)
-        }
-        #if canImport(Darwin)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        #else
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            guard let closeFrom = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
-                throw Failure(description: "posix_spawn_file_actions_addclosefrom_np needs glibc 2.34")
-            }
-            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
-        #endif
-        let argv = ([path] + arguments).map { strdup($0) }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv + [nil], envp + [nil])
-        guard status == 0 else { throw Failure(description: "posix_spawn \(path) failed: errno \(status)") }
-        return pid
+        try ChildSpawn.start(
+            path, arguments, environment: environment, stdout: .file(stdout),
+            stderr: stderr == stdout ? .stdout : .file(stderr))
     }
 
     /// Waits for `pid` without blocking a thread; kills it after `limit`. Returns its exit status (or signal
