@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 import Testing
 
 /// `latchkey-gen` as users run it: exit codes, diagnostics on stderr, files written.
@@ -22,7 +23,7 @@ import Testing
             Issue.record("latchkey-gen is not built next to the tests; run `swift build` first")
             return Run(status: -1, stdout: "", stderr: "")
         }
-        return try await offPool { try runBlocking(binary, arguments, in: directory) }
+        return try await DedicatedThread.run { try runBlocking(binary, arguments, in: directory) }
     }
 
     /// Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 import Testing
 
 /// `latchkey-demo --device` as users run it, offline against the simulator: the demo prints the
@@ -18,7 +19,7 @@ import Testing
             return CLITests.Run(status: -1, stdout: "", stderr: "")
         }
         let directory = FileManager.default.temporaryDirectory
-        return try await offPool { try CLITests.runBlocking(binary, arguments, in: directory) }
+        return try await DedicatedThread.run { try CLITests.runBlocking(binary, arguments, in: directory) }
     }
 
     @Test(arguments: [["--device"], ["--device", "--provider", "github"], ["--provider", "entra-id", "--device"]])

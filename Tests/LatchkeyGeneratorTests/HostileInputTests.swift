@@ -1,6 +1,7 @@
 import Foundation
 import LatchkeyDescriptor
 import LatchkeyGenerator
+import LatchkeyTesting
 import Testing
 
 /// Hostile text in every free-text field must come out escaped: the generated file compiles and
@@ -122,7 +123,7 @@ import Testing
             "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
         ]
         // Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
-        let (status, output) = try await offPool {
+        let (status, output) = try await DedicatedThread.run {
             let run = try ChildProgram.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
             return (run.status, String(decoding: run.stderr + run.stdout, as: UTF8.self))
         }

@@ -183,20 +183,12 @@ public final class ProviderSimulator: Sendable {
         }
     }
 
-    /// Closes the port. Idempotent. Waits for the server's threads: in async code prefer ``shutdown()``.
+    /// Closes the port and every connection, without waiting for the server's threads (they end on their
+    /// own), so it is safe in async code. Idempotent.
     public func stop() { server.stop() }
 
-    /// Closes the port and waits for the server's threads on a thread of its own, so that the
-    /// concurrency pool is never blocked. Idempotent.
+    /// The same as ``stop()``, kept for callers in async code. Idempotent.
     public func shutdown() async {
-        let server = self.server
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                server.stop()
-                continuation.resume()
-            }
-            thread.name = "latchkey.simulator.shutdown"
-            thread.start()
-        }
+        server.stop()
     }
 }

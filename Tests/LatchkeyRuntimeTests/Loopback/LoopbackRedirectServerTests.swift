@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 import Testing
 
 @testable import LatchkeyRuntime
@@ -156,7 +157,7 @@ struct LoopbackRedirectServerTests {
             address: .ipv4, connectionReadTimeout: .milliseconds(300))
         let port = server.port
         let start = ContinuousClock.now
-        let stalled = await RawHTTPClient.offPool { () -> RawHTTPClient.Response? in
+        let stalled = await DedicatedThread.run { () -> RawHTTPClient.Response? in
             let descriptor = RawHTTPClient.connect(port: port)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
@@ -176,14 +177,14 @@ struct LoopbackRedirectServerTests {
     func slowClients() async throws {
         let server = try LoopbackRedirectServer(expectedState: nil)
         let port = server.port
-        let idle = await RawHTTPClient.offPool { RawHTTPClient.connect(port: port) }
+        let idle = await DedicatedThread.run { RawHTTPClient.connect(port: port) }
         #expect(idle >= 0)
         defer { close(idle) }
         let response = await RawHTTPClient.get(port: port, target: "/callback?code=1")
         #expect(response?.status == 200)
         _ = try await server.waitForCallback()
         // The idle connection was shut down when the flow ended.
-        let leftover = await RawHTTPClient.offPool { RawHTTPClient.readResponse(idle) }
+        let leftover = await DedicatedThread.run { RawHTTPClient.readResponse(idle) }
         #expect(leftover == nil)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -13,13 +14,6 @@ enum RawHTTPClient {
         var status: Int
         var head: String
         var body: String
-    }
-
-    /// Runs blocking work on a dedicated thread (never on the concurrency pool).
-    static func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
     }
 
     /// Connects to 127.0.0.1 (or ::1); returns the descriptor or -1.
@@ -64,7 +58,7 @@ enum RawHTTPClient {
 
     /// Whether anything accepts connections on the port.
     static func isListening(port: Int, ipv6: Bool = false) async -> Bool {
-        await offPool {
+        await DedicatedThread.run {
             let descriptor = connect(port: port, ipv6: ipv6)
             guard descriptor >= 0 else { return false }
             close(descriptor)
@@ -74,7 +68,7 @@ enum RawHTTPClient {
 
     /// Sends raw bytes and reads the response until the server closes.
     static func exchange(port: Int, _ request: [UInt8], ipv6: Bool = false) async -> Response? {
-        await offPool {
+        await DedicatedThread.run {
             let descriptor = connect(port: port, ipv6: ipv6)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTesting
 import Testing
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ struct ReliabilityChildProcessTests {
     @Test("a child inherits only stdin, stdout and stderr, even with 1,500 inheritable descriptors open")
     func childInheritsOnlyStandardDescriptors() async throws {
         #if os(Linux)
-            let listing = try await onDedicatedThread { () throws -> [String] in
+            let listing = try await DedicatedThread.run { () throws -> [String] in
                 // Descriptors without close-on-exec, like the test servers' sockets and wake pipes; past 1,300
                 // open descriptors, Foundation's Process.run() over-reads /proc/self/fd (see ChildProcess).
                 var held: [Int32] = []
@@ -43,7 +44,7 @@ struct ReliabilityChildProcessTests {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("child")
         defer { scratch.remove() }
-        let status = try await onDedicatedThread { () throws -> Int32 in
+        let status = try await DedicatedThread.run { () throws -> Int32 in
             let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
             guard child.readLine(timeout: 30) == "locked" else {
                 throw ChildProcessError(description: "the holder did not take the lock")

@@ -87,7 +87,7 @@ struct ReliabilityCrashSafetyTests {
         let store = FileSessionStore(directory: directory)
         var outcome = Outcome()
         for _ in 0..<count {
-            let (status, leftovers) = try await onDedicatedThread {
+            let (status, leftovers) = try await DedicatedThread.run {
                 () throws -> (Int32, Int) in
                 var arguments = ["write-loop", directory.path, "acme", files.0.path, files.1.path]
                 if unsafe { arguments.append("--unsafe-in-place") }

@@ -112,7 +112,7 @@ struct ReliabilityCrossProcessTests {
             let arguments =
                 ["refresh", server.url("/token").absoluteString, directory.path, "acme", "--wait-for-go"]
                 + (locked ? [] : ["--no-lock"])
-            let lines = try await onDedicatedThread { () throws -> [String?] in
+            let lines = try await DedicatedThread.run { () throws -> [String?] in
                 let children = try [ChildProcess(crasher, arguments), ChildProcess(crasher, arguments)]
                 for child in children where child.readLine(timeout: 30) != "ready" {
                     throw ChildProcessError(description: "a refresh process did not start")

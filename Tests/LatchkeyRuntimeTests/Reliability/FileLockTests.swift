@@ -132,7 +132,7 @@ struct ReliabilityFileLockTests {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let child = try await onDedicatedThread { () throws -> ChildProcessBox in
+        let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
             let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
             guard child.readLine(timeout: 30) == "locked" else {
                 throw ChildProcessError(description: "the holder did not take the lock")
@@ -141,7 +141,7 @@ struct ReliabilityFileLockTests {
         }
         let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
         await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
-        try await onDedicatedThread {
+        try await DedicatedThread.run {
             child.process.deliver(SIGKILL)
             try child.process.waitForExit()
         }
@@ -161,7 +161,7 @@ struct ReliabilityFileLockTests {
         let original = try await harness.signIn()
         let storedBefore = try await store.load(key: "acme")
         harness.clock.advance(3600 + 1)
-        let child = try await onDedicatedThread { () throws -> ChildProcessBox in
+        let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
             let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
             guard child.readLine(timeout: 30) == "locked" else {
                 throw ChildProcessError(description: "the holder did not take the lock")
@@ -178,7 +178,7 @@ struct ReliabilityFileLockTests {
         #expect(harness.refreshRequests.isEmpty)
         #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
         #expect(try await store.load(key: "acme") == storedBefore)
-        try await onDedicatedThread {
+        try await DedicatedThread.run {
             child.process.deliver(SIGKILL)
             try child.process.waitForExit()
         }

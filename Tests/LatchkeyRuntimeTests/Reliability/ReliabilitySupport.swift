@@ -24,18 +24,6 @@ func reportFigure(_ name: String, _ value: String) {
     print("[reliability] \(name): \(value)")
 }
 
-/// Runs blocking work (child processes, `waitpid`, pipe reads, sleeps) on a thread of its own, so that
-/// tests never block Swift's cooperative pool, which has one thread per core. The thread keeps the platform's
-/// default stack size (8 MiB here): debug builds use large frames, and a small stack gains nothing.
-func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.start()
-    }
-}
-
 /// A private scratch directory, removed by ``remove()``.
 struct ScratchDirectory {
     let url: URL

@@ -147,16 +147,9 @@ final class BaseIdPServer: Sendable {
     /// Forgets the recorded requests.
     func resetRecording() { http.resetRecording() }
 
-    /// Stops the server on a thread of its own (stopping waits for the server's threads, which must never
-    /// happen on the cooperative pool).
+    /// Stops the server: closes its port and connections (``TestHTTPServer/stop()`` never waits).
     func shutdown() async {
-        let http = self.http
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                http.stop()
-                continuation.resume()
-            }.start()
-        }
+        http.stop()
     }
 
     /// The S256 challenge of a verifier, computed here from SHA-256 and base64url.

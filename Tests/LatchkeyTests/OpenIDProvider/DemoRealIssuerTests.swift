@@ -210,7 +210,10 @@ enum DemoChild {
             if done < 0 && errno != EINTR { return nil }
             if ContinuousClock.now >= deadline {
                 kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
+                _ = await DedicatedThread.run { () -> pid_t in
+                    var killed: Int32 = 0
+                    return waitpid(pid, &killed, 0)
+                }
                 return nil
             }
             try? await Task.sleep(for: .milliseconds(50))

@@ -79,16 +79,9 @@ final class GoTrueServer: Sendable {
     /// The project URL (`http://127.0.0.1:PORT`); the API is under `/auth/v1`.
     var projectURL: URL { http.baseURL }
 
-    /// Stops the server on a thread of its own (stopping waits for the server's threads, which must never
-    /// happen on the cooperative pool).
+    /// Stops the server: closes its port and connections (``TestHTTPServer/stop()`` never waits).
     func shutdown() async {
-        let http = self.http
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                http.stop()
-                continuation.resume()
-            }.start()
-        }
+        http.stop()
     }
 
     // MARK: - Inspection
