@@ -80,15 +80,19 @@ struct TestServerConnection {
         SocketIO.writeAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
     }
 
-    /// Runs the async handler from this thread; gives up when the server stops.
+    /// Runs the async handler on this thread (see ``ConnectionTaskExecutor``), never waiting for the
+    /// cooperative pool; gives up when the server stops.
     private func runHandler(_ request: RecordedRequest) -> TestResponse? {
-        let box = HandlerResult()
+        let result = HandlerResult()
         let handler = core.handler
-        Task { box.set(await handler(request)) }
-        while true {
-            if let response = box.wait(seconds: 0.05) { return response }
-            if core.connections.isClosed { return nil }
+        let executor = ConnectionTaskExecutor()
+        Task(executorPreference: executor) {
+            let response = await handler(request)
+            result.set(response)
         }
+        let connections = core.connections
+        executor.serve { result.response != nil || connections.isClosed }
+        return result.response
     }
 
     /// Sends a response or a fault. Returns whether to close gracefully.
@@ -142,18 +146,13 @@ struct TestServerConnection {
     }
 }
 
-/// Hands the handler's response from the concurrency pool to the connection thread.
+/// The handler's response, handed from its task to the connection thread.
 private final class HandlerResult: Sendable {
     private let value = Mutex<TestResponse?>(nil)
-    private let ready = DispatchSemaphore(value: 0)
+
+    var response: TestResponse? { value.withLock { $0 } }
 
     func set(_ response: TestResponse) {
         value.withLock { $0 = response }
-        ready.signal()
-    }
-
-    func wait(seconds: Double) -> TestResponse? {
-        guard ready.wait(timeout: .now() + seconds) == .success else { return nil }
-        return value.withLock { $0 }
     }
 }
