@@ -52,6 +52,10 @@ public final class TestHTTPServer: Sendable {
     /// The requests received so far, in arrival order.
     public var requests: [RecordedRequest] { core.requests }
 
+    /// The connections open right now: accepted and not yet answered, failed or abandoned by the client.
+    /// A test that abandons a request (a client timeout, a cancelled task) sees it drop back to zero.
+    public var openConnections: Int { core.connections.count }
+
     /// Forgets the recorded requests.
     public func resetRecording() {
         core.resetRecording()

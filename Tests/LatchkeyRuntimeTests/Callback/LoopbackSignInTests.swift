@@ -26,7 +26,7 @@ struct CallbackLoopbackSignInTests {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         let session = try await harness.client.signInWithLoopback(
-            open: Self.approvingUser(harness.transport), timeout: .seconds(10))
+            open: Self.approvingUser(harness.transport), timeout: .seconds(60))
         #expect(session.accessToken == "at-1")
         let form = try #require(harness.requests("/oauth/token").first?.formBody)
         #expect(form["redirect_uri"]?.hasPrefix("http://127.0.0.1:") == true)
@@ -40,7 +40,7 @@ struct CallbackLoopbackSignInTests {
         defer { harness.server.stop() }
         await expectAuthError(.invalidConfiguration) {
             try await harness.client.signInWithLoopback(
-                open: Self.approvingUser(harness.transport), timeout: .seconds(5))
+                open: Self.approvingUser(harness.transport), timeout: .seconds(60))
         }
         #expect(harness.server.requests.isEmpty)
     }

@@ -9,9 +9,9 @@ import Testing
 struct AutomaticRefreshTests {
     private static let policy = AutomaticRefresh(interval: .milliseconds(20), margin: .seconds(90))
 
-    /// Waits up to 5 s for a condition checked every 10 ms.
+    /// Waits up to a minute (generous: a loaded machine runs the checks late) for a condition checked every 10 ms.
     private func eventually(_ condition: () async -> Bool) async throws -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<6000 {
             if await condition() { return true }
             try await Task.sleep(for: .milliseconds(10))
         }

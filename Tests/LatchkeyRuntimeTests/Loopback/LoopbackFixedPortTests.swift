@@ -48,7 +48,7 @@ struct LoopbackFixedPortTests {
         let harness = try AcmeHarness(redirectURI: redirect)
         defer { harness.server.stop() }
         let user = LoopbackUser()
-        let session = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
+        let session = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(60))
         #expect(session.accessToken == "at-1")
         #expect(user.visits == [.init(redirectURI: redirect.absoluteString, port: port, listening: true, status: 200)])
         let form = try #require(harness.requests("/oauth/token").first?.formBody)
@@ -63,7 +63,7 @@ struct LoopbackFixedPortTests {
         let harness = try AcmeHarness(redirectURI: redirect)
         defer { harness.server.stop() }
         let user = LoopbackUser()
-        let session = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
+        let session = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(60))
         #expect(session.accessToken == "at-1")
         #expect(user.visits == [.init(redirectURI: redirect.absoluteString, port: port, listening: true, status: 200)])
         #expect(harness.requests("/oauth/token").first?.formBody["redirect_uri"] == redirect.absoluteString)
@@ -76,7 +76,7 @@ struct LoopbackFixedPortTests {
         let harness = try AcmeHarness(redirectURI: redirect)
         defer { harness.server.stop() }
         let user = LoopbackUser(ipv6: true)
-        _ = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
+        _ = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(60))
         #expect(user.visits == [.init(redirectURI: redirect.absoluteString, port: port, listening: true, status: 200)])
         #expect(harness.requests("/oauth/token").first?.formBody["redirect_uri"] == redirect.absoluteString)
     }
@@ -90,7 +90,7 @@ struct LoopbackFixedPortTests {
         defer { harness.server.stop() }
         let user = LoopbackUser()
         let error = await #expect(throws: AuthError.self) {
-            try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
+            try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(60))
         }
         #expect(error?.code == .webAuthStartFailed)
         #expect(error?.kind == .misconfigured)
@@ -113,7 +113,7 @@ struct LoopbackFixedPortTests {
         let harness = try AcmeHarness(redirectURI: URL(string: configured)!)
         defer { harness.server.stop() }
         let user = LoopbackUser()
-        _ = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(10))
+        _ = try await harness.client.signInWithLoopback(open: user.open, timeout: .seconds(60))
         let visit = try #require(user.visits.first)
         #expect(visit.port > 0)
         #expect(visit.listening)

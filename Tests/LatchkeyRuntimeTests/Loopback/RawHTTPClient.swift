@@ -25,7 +25,8 @@ enum RawHTTPClient {
         #endif
         let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, stream, 0)
         guard descriptor >= 0 else { return -1 }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        // Generous: a read ends when the server answers or closes; this only bounds a server that hangs.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let status: Int32
         if ipv6 {
@@ -68,20 +69,23 @@ enum RawHTTPClient {
 
     /// Sends raw bytes and reads the response until the server closes.
     static func exchange(port: Int, _ request: [UInt8], ipv6: Bool = false) async -> Response? {
-        await DedicatedThread.run {
-            let descriptor = connect(port: port, ipv6: ipv6)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            var offset = 0
-            while offset < request.count {
-                let sent = request.withUnsafeBytes {
-                    send(descriptor, $0.baseAddress! + offset, request.count - offset, noSignal)
-                }
-                if sent <= 0 { break }
-                offset += sent
+        await DedicatedThread.run { exchangeBlocking(port: port, request, ipv6: ipv6) }
+    }
+
+    /// ``exchange(port:_:ipv6:)`` on the calling thread, which it blocks: only for code already off the pool.
+    static func exchangeBlocking(port: Int, _ request: [UInt8], ipv6: Bool = false) -> Response? {
+        let descriptor = connect(port: port, ipv6: ipv6)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < request.count {
+            let sent = request.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + offset, request.count - offset, noSignal)
             }
-            return readResponse(descriptor)
+            if sent <= 0 { break }
+            offset += sent
         }
+        return readResponse(descriptor)
     }
 
     /// Sends a request text (CRLF line ends added) and reads the response.

@@ -219,20 +219,17 @@ struct PasetoV4PublicTests {
         #expect(try keyID(footer: "kid") == nil)
     }
 
-    @Test("a 10 MB garbage token is rejected quickly, by verify, footer(of:) and keyID(of:)")
+    @Test("a 10 MB garbage token is rejected by its size, before any decoding, by verify, footer(of:) and keyID(of:)")
     func hugeToken() throws {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.".utf8)
         let chunk = (0..<1000).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
         let garbage = "v4.public." + String(repeating: String(decoding: chunk, as: UTF8.self), count: 10_000)
         #expect(garbage.utf8.count == 10_000_010)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            expectInvalid(garbage, message: "PASETO token is longer than 65536 bytes")
-            #expect(PasetoV4Public.footer(of: garbage) == nil)
-            #expect(PasetoV4Public.keyID(of: garbage) == nil)
-        }
-        #expect(elapsed < .milliseconds(500))
+        // The size check's message proves nothing was decoded first (no wall-clock bound: machines vary).
+        expectInvalid(garbage, message: "PASETO token is longer than 65536 bytes")
+        #expect(PasetoV4Public.footer(of: garbage) == nil)
+        #expect(PasetoV4Public.keyID(of: garbage) == nil)
     }
 
     @Test("the size cap is exact")

@@ -100,7 +100,7 @@ struct ReliabilityFileLockTests {
         let start = ContinuousClock.now
         await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
         let waited = ContinuousClock.now - start
-        #expect(waited >= .milliseconds(200) && waited < .seconds(30))
+        #expect(waited >= .milliseconds(200))
         #expect(AuthError.Code.storeUnavailable.kind == .transport)
         release.raise()
         try await holder.value

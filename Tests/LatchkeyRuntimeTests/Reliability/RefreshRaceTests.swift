@@ -21,9 +21,10 @@ final class StateRecorder: Sendable {
 
     var all: [AuthState] { states.withLock { $0 } }
 
-    /// Waits (up to 10 s) until the last recorded state is `state`, then stops recording.
+    /// Waits (up to a minute: generous for a loaded machine) until the last recorded state is `state`, then
+    /// stops recording.
     func settle(on state: AuthState) async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while all.last != state, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
         task.withLock { $0?.cancel() }
     }

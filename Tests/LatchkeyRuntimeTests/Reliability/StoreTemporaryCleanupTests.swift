@@ -57,14 +57,14 @@ struct ReliabilityStoreTemporaryTests {
         // another process would have).
         let writer = open(path, O_RDWR | O_CLOEXEC)
         try #require(writer >= 0)
-        #expect(flock(writer, LOCK_EX) == 0)
+        #expect(flock(writer, LOCK_EX | LOCK_NB) == 0)
         try await store.save(Data("one".utf8), key: "acme")
         try await store.remove(key: "acme")
         #expect(try Self.entries(scratch.url) == [".acme.json.Live01"])
         _ = close(writer)
         // The lock belongs to the open file description: a child another test spawns at this moment holds a
         // copy until its exec closes it, so the release can take a moment to show.
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)
         repeat {
             try await store.save(Data("two".utf8), key: "acme")
             if try Self.entries(scratch.url) == ["acme.json"] { break }

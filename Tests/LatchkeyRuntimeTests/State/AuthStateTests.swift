@@ -33,7 +33,7 @@ struct StateBroadcastTests {
         let model = AuthModel(client: harness.client)
         #expect(model.state == .loading)
         try await harness.signIn()
-        for _ in 0..<200 where !model.isSignedIn { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<12_000 where !model.isSignedIn { try await Task.sleep(for: .milliseconds(5)) }
         #expect(model.user?.id == "user-1")
     }
 }

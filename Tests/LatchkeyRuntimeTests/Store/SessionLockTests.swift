@@ -27,7 +27,7 @@ struct SessionLockTests {
         let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
             () async throws(AuthError) -> Bool in
             Task { try await client.signIn(username: "ada@example.com", password: "hunter2") }
-            for _ in 0..<1000 where !server.requests.contains(where: { $0.path == "/token" }) {
+            for _ in 0..<12_000 where !server.requests.contains(where: { $0.path == "/token" }) {
                 try? await Task.sleep(for: .milliseconds(5))
             }
             try? await Task.sleep(for: .milliseconds(300))
@@ -35,7 +35,7 @@ struct SessionLockTests {
         }
         #expect(storedWhileLocked == false)
         #expect(server.requests.map(\.path) == ["/token"])
-        for _ in 0..<500 where try await store.load(key: "acme") == nil {
+        for _ in 0..<6000 where try await store.load(key: "acme") == nil {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(try await harness.storedSession()?["accessToken"] as? String == "at-1")
@@ -54,12 +54,12 @@ struct SessionLockTests {
         let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
             () async throws(AuthError) -> Bool in
             Task { try await client.signOut() }
-            for _ in 0..<500 where client.state != .signedOut { try? await Task.sleep(for: .milliseconds(5)) }
+            for _ in 0..<12_000 where client.state != .signedOut { try? await Task.sleep(for: .milliseconds(5)) }
             try? await Task.sleep(for: .milliseconds(200))
             return (try? await store.load(key: "acme")) != nil
         }
         #expect(storedWhileLocked)
-        for _ in 0..<500 where try await store.load(key: "acme") != nil {
+        for _ in 0..<6000 where try await store.load(key: "acme") != nil {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(try await store.load(key: "acme") == nil)

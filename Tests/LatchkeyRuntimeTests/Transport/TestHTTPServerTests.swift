@@ -108,13 +108,12 @@ struct TestHTTPServerTests {
 
     @Test("a delayed response is cut short by stop(), and stop() leaves no connection open")
     func stopDuringDelay() async throws {
-        let server = try TestHTTPServer { _ in .delay(30, then: .text("late")) }
+        // An hour-long delay: the client can only see the connection end because stop() cut it short.
+        let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         let port = server.port
         let pending = Task { await RawHTTPClient.get(port: port, target: "/slow") }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        let start = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - start < .seconds(5))
         let response = await pending.value
         #expect(response == nil)
         #expect(!(await RawHTTPClient.isListening(port: port)))

@@ -25,7 +25,7 @@ struct URLSessionTransportTests {
                 ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
                 ("X-Custom-Header", "Some Value"),
             ],
-            body: body, timeout: 5)
+            body: body)
         let response = try await transport.send(request)
 
         #expect(response.status == 201)
@@ -76,7 +76,7 @@ struct URLSessionTransportTests {
         }
         defer { server.stop() }
         let response = try await transport.send(
-            HTTPRequest(method: "POST", url: server.url("/start"), body: Data("a=1".utf8), timeout: 5))
+            HTTPRequest(method: "POST", url: server.url("/start"), body: Data("a=1".utf8)))
         #expect(response.status == status)
         #expect(response.header("Location") == target.url("/landing").absoluteString)
         #expect(server.requests.count == 1)
@@ -92,17 +92,17 @@ struct URLSessionTransportTests {
                 : .text("followed")
         }
         defer { server.stop() }
-        let response = try await transport.send(HTTPRequest(method: "GET", url: server.url("/start"), timeout: 5))
+        let response = try await transport.send(HTTPRequest(method: "GET", url: server.url("/start")))
         #expect(response.status == 302)
         #expect(String(decoding: response.body, as: UTF8.self) == "Found. Redirecting to /next")
         #expect(server.requests.map(\.path) == ["/start"])
     }
 
-    @Test("a slow server times out with .timeout")
+    @Test("a slow server times out with .timeout, and the request is abandoned")
     func timeout() async throws {
-        let server = try TestHTTPServer { _ in .delay(10, then: .text("late")) }
+        // The server would answer after an hour: only the client's 0.4 s timeout can end the request.
+        let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
-        let start = ContinuousClock.now
         let error = await #expect(throws: AuthError.self) {
             try await transport.send(
                 HTTPRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
@@ -110,8 +110,15 @@ struct URLSessionTransportTests {
         #expect(error?.code == .timeout)
         #expect(error?.kind == .transport)
         #expect(error?.message.contains("secret-code") == false)
-        // Generous bound (machines under load), far below the server's 10 s delay.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(server.requests.map(\.path) == ["/slow"])
+        // The client closed its connection: the server's hour-long wait ended early.
+        #expect(await Self.connectionsClose(on: server))
+    }
+
+    /// Whether the server's connections all close (the client abandoned them); polls for up to a minute.
+    private static func connectionsClose(on server: TestHTTPServer) async -> Bool {
+        for _ in 0..<6000 where server.openConnections > 0 { try? await Task.sleep(for: .milliseconds(10)) }
+        return server.openConnections == 0
     }
 
     @Test("a body over the cap fails with .responseTooLarge (Content-Length)")
@@ -147,7 +154,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
             try await transport.send(
-                HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8), timeout: 5))
+                HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8)))
         }
         #expect(error?.code == .networkError)
         #expect(server.requests.count == 1)
@@ -158,7 +165,7 @@ struct URLSessionTransportTests {
         let server = try TestHTTPServer { _ in .resetMidBody }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "GET", url: server.url("/token"), timeout: 5))
+            try await transport.send(HTTPRequest(method: "GET", url: server.url("/token")))
         }
         #expect(error?.kind == .transport)
         #expect(error?.code == .networkError)
@@ -170,7 +177,7 @@ struct URLSessionTransportTests {
         let url = server.url("/callback?code=very-secret&state=s")
         server.stop()
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "GET", url: url, timeout: 5))
+            try await transport.send(HTTPRequest(method: "GET", url: url))
         }
         #expect(error?.code == .networkError)
         #expect(error?.message.contains("very-secret") == false)
@@ -205,23 +212,24 @@ struct URLSessionTransportTests {
         #expect(server.requests.count == 2)
     }
 
-    @Test("cancelling the calling task ends the request")
+    @Test("cancelling the calling task ends the request and abandons its connection")
     func cancellation() async throws {
-        let server = try TestHTTPServer { _ in .delay(10, then: .text("late")) }
+        // Neither the server (an hour) nor the request's timeout (an hour) ends the request: only cancellation.
+        let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
         let transport = self.transport
         let task = Task { () throws(AuthError) -> HTTPResponse in
-            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow"), timeout: 20))
+            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow"), timeout: 3600))
         }
-        try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
+        for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.requests.map(\.path) == ["/slow"])
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(5))
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
             return
         }
         #expect((error as? AuthError)?.code == .networkError)
+        #expect(await Self.connectionsClose(on: server))
     }
 }

@@ -164,7 +164,7 @@ enum OIDCTest {
     }
 
     /// Waits (polling, up to `seconds`) until a condition holds; returns whether it did.
-    static func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    static func eventually(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition() { return true }

@@ -76,7 +76,7 @@ struct OidcSimulatorFlowTests {
             let error = await #expect(throws: AuthError.self) {
                 try await oidc.client.signInWithLoopback(
                     open: { url throws(AuthError) in try await agent.open(url.addingQuery("deny", "1")) },
-                    timeout: .seconds(10))
+                    timeout: .seconds(60))
             }
             #expect(error?.code == .loginCancelled)
             #expect(simulator.requests.contains { $0.path == "/authorize" })

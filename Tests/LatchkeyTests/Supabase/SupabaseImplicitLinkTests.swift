@@ -72,7 +72,7 @@ struct SupabaseImplicitLinkTests {
             #expect(harness.gotrue.requests.count == 1)
             expectGoTrueRequest(harness.gotrue.requests.first, "GET", "/user", bearer: accessToken)
             #expect(session.user?.email == Self.email)
-            #expect(await nextEvent(events, within: .seconds(5)) == .passwordRecovery)
+            #expect(await nextEvent(events, within: .seconds(60)) == .passwordRecovery)
             #expect(supabase.client.state.isSignedIn)
 
             // The recovery session sets the new password with its own access token.

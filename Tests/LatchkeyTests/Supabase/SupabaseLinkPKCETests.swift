@@ -151,7 +151,7 @@ struct SupabaseLinkPKCETests {
             let relaunchedEvents = relaunched.client.events()
             _ = try await relaunched.client.handleCallback(link)
 
-            #expect(await nextEvent(relaunchedEvents, within: .seconds(5)) == .passwordRecovery)
+            #expect(await nextEvent(relaunchedEvents, within: .seconds(60)) == .passwordRecovery)
         }
     }
 
