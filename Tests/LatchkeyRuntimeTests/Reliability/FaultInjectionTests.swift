@@ -43,7 +43,7 @@ struct ReliabilityFaultTests {
     enum Setup: Sendable {
         /// The token endpoint answers this.
         case respond(TestResponse)
-        /// The token endpoint waits 3 s; requests time out after 0.3 s.
+        /// The token endpoint waits an hour; requests time out after 0.3 s.
         case slowServerShortTimeout
         /// The token request goes to a closed port.
         case connectionRefused
@@ -204,16 +204,17 @@ struct ReliabilityFaultTests {
         let storedBefore = try #require(try await store.load(key: "acme"))
         clock.advance(3600 + 1)
 
+        // Refused for the whole test: a stopped server's port could go to another test's server meanwhile.
+        let refusingPort = try ClosedPort()
+        defer { refusingPort.close() }
         switch row.setup {
         case .respond(let response):
             backend.override("/oauth/token") { _ in response }
         case .slowServerShortTimeout:
-            backend.override("/oauth/token") { _ in .delay(3, then: Self.tokenJSON) }
+            backend.override("/oauth/token") { _ in .delay(3600, then: Self.tokenJSON) }
             transport.setTimeout(0.3)
         case .connectionRefused:
-            let closed = try TestHTTPServer { _ in TestResponse() }
-            closed.stop()
-            transport.setRefusedPort(closed.port)
+            transport.setRefusedPort(refusingPort.port)
         }
         server.resetRecording()
 

@@ -173,9 +173,10 @@ struct URLSessionTransportTests {
 
     @Test("a refused connection fails with .networkError and no query string in the message")
     func refused() async throws {
-        let server = try TestHTTPServer { _ in .text("") }
-        let url = server.url("/callback?code=very-secret&state=s")
-        server.stop()
+        // A reserved port: a stopped server's port could go to another test's server meanwhile.
+        let closed = try ClosedPort()
+        defer { closed.close() }
+        let url = closed.url("/callback?code=very-secret&state=s")
         let error = await #expect(throws: AuthError.self) {
             try await transport.send(HTTPRequest(method: "GET", url: url))
         }
