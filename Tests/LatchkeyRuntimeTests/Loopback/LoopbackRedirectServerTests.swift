@@ -132,24 +132,38 @@ struct LoopbackRedirectServerTests {
 
     @Test("cancel() and task cancellation end the wait with .loginCancelled")
     func cancellation() async throws {
-        // A path of their own: a stray callback (another test's request to a port it no
-        // longer owns, which the system may have handed to these servers) can neither end nor claim the flow.
+        // The port is probed right after cancel() on the same thread: once closed, the system may hand the port
+        // to another test's server, so a probe a moment later could meet that one (the 1-in-3 flake). A path of
+        // their own keeps stray callbacks of other tests from claiming these flows.
         let path = "/cancellation-\(UUID().uuidString)"
         let server = try LoopbackRedirectServer(path: path, expectedState: nil)
         let waiting = Task { try await server.waitForCallback() }
-        try await Task.sleep(for: .milliseconds(50))
-        server.cancel()
-        server.cancel()
+        let port = server.port
+        let connectedAfterCancel = await DedicatedThread.run { () -> Bool in
+            server.cancel()
+            server.cancel()
+            let probe = RawHTTPClient.connect(port: port)
+            if probe >= 0 { close(probe) }
+            return probe >= 0
+        }
+        #expect(!connectedAfterCancel)
         let result = await waiting.result
         #expect((result.failure as? AuthError)?.code == .loginCancelled)
-        #expect(!(await RawHTTPClient.isListening(port: server.port)))
 
-        let other = try LoopbackRedirectServer(path: path, expectedState: nil)
+        // Task cancellation: an idle connection, which only the end of the flow can close (its read timeout is
+        // an hour), shows the server shut down; finish() closes the listener before the connections.
+        let other = try LoopbackRedirectServer(
+            path: path, expectedState: nil, timeout: .seconds(3600), successPage: "ok", failurePage: "no",
+            address: .ipv4, connectionReadTimeout: .seconds(3600))
+        let otherPort = other.port
+        let idle = await DedicatedThread.run { RawHTTPClient.connect(port: otherPort) }
+        try #require(idle >= 0)
+        defer { close(idle) }
         let task = Task { try await other.waitForCallback() }
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         #expect((await task.result.failure as? AuthError)?.code == .loginCancelled)
-        #expect(!(await RawHTTPClient.isListening(port: other.port)))
+        #expect(await DedicatedThread.run { RawHTTPClient.closedSilently(idle) })
     }
 
     @Test("a client that stalls mid-request gets 408 after the read timeout; the wait goes on")

@@ -109,6 +109,17 @@ enum RawHTTPClient {
         #endif
     }
 
+    /// Reads until the peer closes the connection or the read times out (60 s); `true` when the peer closed it
+    /// (or shut it down) without sending anything.
+    static func closedSilently(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let count = recv(descriptor, &byte, 1, 0)
+            if count < 0, errno == EINTR { continue }
+            return count == 0
+        }
+    }
+
     static func readResponse(_ descriptor: Int32) -> Response? {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
