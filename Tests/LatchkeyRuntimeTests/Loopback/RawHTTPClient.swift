@@ -67,6 +67,18 @@ enum RawHTTPClient {
         }
     }
 
+    /// Runs `stopping` (a server's stop or cancel) and probes the port at once on the same thread: whether the port
+    /// refused the connection. A probe later could meet another test's server, to which the system may already
+    /// have handed the freed port.
+    static func refuses(port: Int, rightAfter stopping: @escaping @Sendable () -> Void) async -> Bool {
+        await DedicatedThread.run {
+            stopping()
+            let probe = connect(port: port)
+            if probe >= 0 { close(probe) }
+            return probe < 0
+        }
+    }
+
     /// Sends raw bytes and reads the response until the server closes.
     static func exchange(port: Int, _ request: [UInt8], ipv6: Bool = false) async -> Response? {
         await DedicatedThread.run { exchangeBlocking(port: port, request, ipv6: ipv6) }

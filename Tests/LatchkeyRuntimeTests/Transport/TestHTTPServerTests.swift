@@ -11,9 +11,11 @@ struct TestHTTPServerTests {
         #expect(server.port > 0)
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
         #expect(await RawHTTPClient.isListening(port: server.port))
-        server.stop()
-        server.stop()
-        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+        #expect(
+            await RawHTTPClient.refuses(port: server.port) {
+                server.stop()
+                server.stop()
+            })
     }
 
     @Test("deinit stops the server")
@@ -113,10 +115,9 @@ struct TestHTTPServerTests {
         let port = server.port
         let pending = Task { await RawHTTPClient.get(port: port, target: "/slow") }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        server.stop()
+        #expect(await RawHTTPClient.refuses(port: port) { server.stop() })
         let response = await pending.value
         #expect(response == nil)
-        #expect(!(await RawHTTPClient.isListening(port: port)))
     }
 
     @Test("handles concurrent connections")
