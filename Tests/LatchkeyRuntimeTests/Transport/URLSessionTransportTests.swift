@@ -110,8 +110,9 @@ struct URLSessionTransportTests {
         #expect(error?.code == .timeout)
         #expect(error?.kind == .transport)
         #expect(error?.message.contains("secret-code") == false)
-        #expect(server.requests.map(\.path) == ["/slow"])
-        // The client closed its connection: the server's hour-long wait ended early.
+        // At most the one request (a loaded machine may time out before the server even read it), and the client
+        // closed its connection: the server's hour-long wait ended early.
+        #expect(server.requests.count <= 1)
         #expect(await Self.connectionsClose(on: server))
     }
 
