@@ -6,12 +6,17 @@
 # index are exactly the descriptors present. Also: an edit regenerates only its file, a no-op build
 # regenerates nothing, and an invalid descriptor fails the build with its FILE:LINE:COL diagnostic.
 # All builds share one scratch directory, so only the first one compiles the library. Run by `.ci/run`.
-# Copies the files git tracks (with their working-tree contents): `git add` a new file to include it.
+# Copies the files git tracks (with their working-tree contents; `git add` a new file to include it),
+# or the whole folder but its build directories outside a git checkout.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-plugin-smoke.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-git -C "$root" ls-files -z | (cd "$root" && xargs -0 tar cf - 2>/dev/null) | (cd "$work" && tar xf -)
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$root" ls-files -z | (cd "$root" && xargs -0 tar cf - 2>/dev/null) | (cd "$work" && tar xf -)
+else
+    (cd "$root" && tar cf - --exclude=./.build --exclude='./.build-*' .) | (cd "$work" && tar xf -)
+fi
 cd "$work"
 scratch="$work/.build"
 log="$work/.build.log"
