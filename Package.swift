@@ -1,15 +1,5 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
-
-/// The descriptor files, declared as resources so SwiftPM neither warns about them nor hides them from
-/// the build plugin (the simulator also reads them). A new file is picked up by the plugin on the next
-/// build either way; the list refreshes whenever SwiftPM re-reads this manifest.
-let descriptorFiles: [Resource] = {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Descriptors")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().map { Resource.copy($0) }
-}()
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -50,13 +40,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Descriptors are a target's own folder so that SwiftPM re-plans (and re-runs the build
-        // plugin) whenever one is added or removed.
+        // The descriptors are this target's own folder, so that SwiftPM re-plans (and re-runs the build
+        // plugins) whenever one is added or removed. No descriptor is named here: the manifest must not
+        // depend on the folder's contents (SwiftPM caches its evaluation). LatchkeyDescriptorCheck takes
+        // each descriptor as an input, which is what makes SwiftPM count them as handled files.
         .target(
             name: "LatchkeyDescriptors",
             path: "Descriptors",
-            resources: descriptorFiles,
-            swiftSettings: strictSettings
+            exclude: ["descriptor.schema.json"],
+            swiftSettings: strictSettings,
+            plugins: ["LatchkeyDescriptorCheck"]
         ),
 
         // The library users import: the runtime plus one generated client per descriptor.
@@ -92,6 +85,7 @@ let package = Package(
 
         // Plugins
         .plugin(name: "LatchkeyBuildPlugin", capability: .buildTool(), dependencies: ["latchkey-gen"]),
+        .plugin(name: "LatchkeyDescriptorCheck", capability: .buildTool(), dependencies: ["latchkey-gen"]),
         .plugin(
             name: "RegenerateCommand",
             capability: .command(
