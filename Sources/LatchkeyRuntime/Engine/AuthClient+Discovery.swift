@@ -126,7 +126,9 @@ extension AuthClient {
         }
         guard let data else { return nil }
         guard let entry = DiscoveryCache.decode(data, identity: identity, issuer: issuer) else {
-            log(.info, "The stored discovery document is corrupt, another client's or for another issuer; fetching it again.")
+            log(
+                .info,
+                "The stored discovery document is corrupt, another client's or for another issuer; fetching it again.")
             return nil
         }
         // A record lasting longer than the longest lifetime was written under a clock that ran ahead.

@@ -39,7 +39,9 @@ extension AuthClient {
             return nil
         case .legacy(let session):
             guard LegacySessionMigration.belongs(session, to: identity, provider: provider, inputs: inputs) else {
-                log(.info, "A session stored by an earlier version cannot be shown to be this client's; it is not used.")
+                log(
+                    .info, "A session stored by an earlier version cannot be shown to be this client's; it is not used."
+                )
                 return nil
             }
             do throws(AuthError) {

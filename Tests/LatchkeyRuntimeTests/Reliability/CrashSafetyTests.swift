@@ -122,9 +122,13 @@ struct ReliabilityCrashSafetyTests {
                 options: AuthClientOptions(store: store, storeKey: "acme", environment: { _ in nil }))
             await relaunched.restore()
             let restored = await relaunched.cachedSession
-            if data == records.0, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionA, restored == Self.sessionA {
+            if data == records.0, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionA,
+                restored == Self.sessionA
+            {
                 outcome.recordA += 1
-            } else if data == records.1, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionB, restored == Self.sessionB {
+            } else if data == records.1, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionB,
+                restored == Self.sessionB
+            {
                 outcome.recordB += 1
             } else {
                 outcome.corrupt.append(

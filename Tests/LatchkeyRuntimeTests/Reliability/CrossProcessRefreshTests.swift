@@ -129,7 +129,9 @@ struct ReliabilityCrossProcessTests {
             }
             let results = lines.map(Result.init(line:))
             let after = endpoint.ledger.withLock { $0 }
-            let stored = try await store.load(key: "acme").flatMap { StoredRecords.decodeSession($0, identity: identity) }
+            let stored = try await store.load(key: "acme").flatMap {
+                StoredRecords.decodeSession($0, identity: identity)
+            }
             let requests = after.requests - before.requests
             let reuses = after.reuses - before.reuses
             totals.rounds += 1

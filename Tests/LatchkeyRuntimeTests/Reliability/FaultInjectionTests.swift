@@ -237,7 +237,8 @@ struct ReliabilityFaultTests {
             if !row.rejects {
                 // Survived: the record is byte for byte the same, and memory and state still hold the session.
                 #expect(
-                    try await store.load(key: client.storeKey) == storedBefore, "attempt \(attempt): the stored record changed")
+                    try await store.load(key: client.storeKey) == storedBefore,
+                    "attempt \(attempt): the stored record changed")
                 #expect(client.state == .signedIn(original.userOrPlaceholder), "attempt \(attempt): \(client.state)")
                 #expect(await client.cachedSession == original)
             }
@@ -275,6 +276,7 @@ struct ReliabilityFaultTests {
         let stored = try await store.load(key: client.storeKey)
         #expect(stored != storedBefore)
         #expect(
-            try await store.load(key: client.storeKey).map { String(decoding: $0, as: UTF8.self).contains(recovered) } == true)
+            try await store.load(key: client.storeKey).map { String(decoding: $0, as: UTF8.self).contains(recovered) }
+                == true)
     }
 }

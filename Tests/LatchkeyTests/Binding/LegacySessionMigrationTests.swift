@@ -23,7 +23,8 @@ struct LegacySessionMigrationTests {
     /// in a version 1 record under `oidc`, and nothing else.
     private static func seedLegacy(_ provider: ProviderSimulator, store: InMemorySessionStore) async throws -> Session {
         let scratch = InMemorySessionStore()
-        let client = try OidcClient(issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: scratch))
+        let client = try OidcClient(
+            issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: scratch))
         let session = try await client.signInWithLoopback(open: headlessOpener(), timeout: .seconds(60))
         try await store.save(legacyRecord(session), key: "oidc")
         return session

@@ -81,12 +81,16 @@ struct SessionBindingTests {
                 let store = FileSessionStore(directory: directory.url)
                 func register(_ registry: AuthRegistry) async throws -> (AuthClient, AuthClient) {
                     let a = try await registry.client(forKey: "tenant-a") { () throws(AuthError) in
-                        try OidcClient(issuer: tenantA.issuer, clientID: "app", options: AuthClientOptions(store: store))
-                            .client
+                        try OidcClient(
+                            issuer: tenantA.issuer, clientID: "app", options: AuthClientOptions(store: store)
+                        )
+                        .client
                     }
                     let b = try await registry.client(forKey: "tenant-b") { () throws(AuthError) in
-                        try OidcClient(issuer: tenantB.issuer, clientID: "app", options: AuthClientOptions(store: store))
-                            .client
+                        try OidcClient(
+                            issuer: tenantB.issuer, clientID: "app", options: AuthClientOptions(store: store)
+                        )
+                        .client
                     }
                     return (a, b)
                 }
@@ -136,13 +140,15 @@ func expectCode(
 }
 
 /// Expects none of a session's tokens in any header, target or body of the requests.
-func expectNoToken(of session: Session, in requests: [RecordedRequest], sourceLocation: SourceLocation = #_sourceLocation)
-{
+func expectNoToken(
+    of session: Session, in requests: [RecordedRequest], sourceLocation: SourceLocation = #_sourceLocation
+) {
     let tokens = [session.accessToken, session.refreshToken, session.idToken].compactMap { $0 }
     for request in requests {
         let text = ([request.target] + request.headers.map(\.value) + [request.bodyText ?? ""]).joined(separator: "\n")
         for token in tokens where text.contains(token) {
-            Issue.record("\(request.method) \(request.path) carries a token of another client", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(request.method) \(request.path) carries a token of another client", sourceLocation: sourceLocation)
         }
     }
 }

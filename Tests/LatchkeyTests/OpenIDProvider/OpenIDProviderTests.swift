@@ -202,7 +202,9 @@ struct OpenIDProviderTests {
         let oldRefresh = try #require(first.refreshToken)
 
         // A second client over a copy of the store: it holds the same (soon old) refresh token.
-        let copied = InMemorySessionStore(records: [harness.client.storeKey: try #require(try await harness.store.load(key: harness.client.storeKey))])
+        let copied = InMemorySessionStore(records: [
+            harness.client.storeKey: try #require(try await harness.store.load(key: harness.client.storeKey))
+        ])
         let stale = try RealProviderHarness(store: copied)
 
         let refreshed = try await harness.client.currentSession(forceRefresh: true)
@@ -214,8 +216,9 @@ struct OpenIDProviderTests {
         #expect(refresh.form["refresh_token"] == oldRefresh)
         #expect(refresh.form["client_id"] == RealProvider.publicClient)
         #expect(
-            try await harness.store.load(key: harness.client.storeKey).flatMap { String(data: $0, encoding: .utf8) }?.contains(
-                newRefresh) == true)
+            try await harness.store.load(key: harness.client.storeKey).flatMap { String(data: $0, encoding: .utf8) }?
+                .contains(
+                    newRefresh) == true)
 
         // The engine replays the old token: the provider says invalid_grant, the engine signs out.
         #expect(await stale.client.restore() == .signedIn(first.userOrPlaceholder))

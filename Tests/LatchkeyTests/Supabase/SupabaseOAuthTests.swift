@@ -243,7 +243,8 @@ struct SupabaseOAuthTests {
             var pending = try #require(envelope["pending"] as? [[String: Any]])
             pending[0]["codeVerifier"] = PKCE.makeVerifier()
             envelope["pending"] = pending
-            try await harness.store.save(try JSONSerialization.data(withJSONObject: envelope), key: supabase.client.storeKey + ".pending")
+            try await harness.store.save(
+                try JSONSerialization.data(withJSONObject: envelope), key: supabase.client.storeKey + ".pending")
 
             let error = await caughtAuthError { _ = try await supabase.client.handleCallback(callback) }
 
