@@ -106,4 +106,29 @@ struct LegacySessionMigrationTests {
             #expect(provider.requests.isEmpty)
         }
     }
+
+    @Test("Supabase: a version 1 record whose access token's iss is this project's auth URL is migrated; not another's")
+    func supabaseRecordIsMigratedByProject() async throws {
+        try await withSupabase { harness in
+            harness.gotrue.addUser(email: "ada@example.com", password: "correct-horse")
+            let signedIn = try harness.makeClient()
+            let session = try await signedIn.signIn(email: "ada@example.com", password: "correct-horse")
+            try await harness.store.remove(key: signedIn.client.storeKey)
+            try await harness.store.save(Self.legacyRecord(session), key: "supabase")
+            let before = harness.gotrue.requests.count
+
+            // Another project (same server, another path): not its record, nothing sent.
+            let other = try harness.makeClient(projectURL: harness.gotrue.projectURL.absoluteString + "/other")
+            #expect(await other.client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await other.client.fetchUser() }
+            #expect(harness.gotrue.requests.count == before)
+
+            let relaunched = try harness.makeClient()
+            #expect(await relaunched.client.restore() == .signedIn(session.userOrPlaceholder))
+            #expect(await relaunched.client.cachedSession?.refreshToken == session.refreshToken)
+            #expect(try await harness.store.load(key: "supabase") == nil)
+            #expect(try await harness.store.load(key: relaunched.client.storeKey) != nil)
+            #expect(harness.gotrue.requests.count == before)
+        }
+    }
 }
