@@ -37,3 +37,8 @@ extension AuthClient: RedactedReflecting {
         "AuthClient(provider: \(provider.name), storeKey: \(storeKey), state: \(state))"
     }
 }
+
+extension LoopbackRedirectServer: RedactedReflecting {
+    /// The redirect URI only; the expected state and any callback received (with its code) are left out.
+    public var description: String { "LoopbackRedirectServer(redirectURI: \(redirectURI.redactedForDisplay))" }
+}

@@ -79,4 +79,15 @@ struct SecretDumpTests {
             redirectURI: URL(string: "dev.example.app://callback")!, state: Self.state, nonce: Self.refreshToken)
         Self.expectNoSecret(authorization, [Self.state, Self.refreshToken])
     }
+
+    @Test("a loopback redirect server never shows the state it expects nor the code it received")
+    func loopbackServerIsRedacted() async throws {
+        let server = try LoopbackRedirectServer(expectedState: Self.state, timeout: .seconds(60))
+        let callback = URL(
+            string: "http://127.0.0.1:\(server.port)/callback?code=\(Self.accessToken)&state=\(Self.state)")!
+        _ = try? await URLSessionTransport().send(HTTPRequest(method: "GET", url: callback))
+        let received = try await server.waitForCallback()
+        #expect(received.query?.contains(Self.accessToken) == true)
+        Self.expectNoSecret(server, [Self.state, Self.accessToken])
+    }
 }
