@@ -1,4 +1,9 @@
 /// Keeps one ``AuthClient`` per key, so that every part of an app shares the same session and refresh.
+///
+/// Clients of different configurations (providers, tenants, issuers, client ids) keep their own sessions in a
+/// shared store with default options: each stores under its ``AuthClient/storeKey``, derived from its
+/// ``ProviderIdentity``. Two clients of the same configuration (two accounts) need their own
+/// ``AuthClientOptions/storeKey``.
 public actor AuthRegistry {
     private var clients: [String: AuthClient] = [:]
     private var order: [String] = []

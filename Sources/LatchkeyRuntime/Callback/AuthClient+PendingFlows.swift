@@ -26,7 +26,8 @@ extension AuthClient {
                     if flows.isEmpty {
                         try await client.options.store.remove(key: client.pendingKey)
                     } else {
-                        try await client.options.store.save(StoredRecords.encode(flows), key: client.pendingKey)
+                        try await client.options.store.save(
+                            StoredRecords.encode(flows, identity: client.identity), key: client.pendingKey)
                     }
                 }
                 return .success(value)
@@ -47,8 +48,8 @@ extension AuthClient {
 
     private func loadPending() async throws(AuthError) -> [PendingFlow] {
         guard let data = try await options.store.load(key: pendingKey) else { return [] }
-        guard let flows = StoredRecords.decodePending(data) else {
-            log(.info, "The pending sign-in record is corrupt; ignoring it.")
+        guard let flows = StoredRecords.decodePending(data, identity: identity) else {
+            log(.info, "The pending sign-in record is corrupt or another client's; ignoring it.")
             return []
         }
         let now = now()

@@ -53,7 +53,7 @@ extension AuthClient {
         guard let issuerURL = URL(string: issuer), RedirectURI.isAllowedEndpoint(issuerURL),
             var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
         else { throw discoveryFailure("The issuer '\(issuer)' is not an https URL.") }
-        let cacheKey = DiscoveryCache.key(provider: provider.name, issuer: issuer)
+        let cacheKey = DiscoveryCache.key(storeKey: storeKey, issuer: issuer)
         if let cached = await cachedDiscovery(key: cacheKey, issuer: issuer) { return cached }
         let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.query = nil
@@ -125,8 +125,10 @@ extension AuthClient {
             return nil
         }
         guard let data else { return nil }
-        guard let entry = DiscoveryCache.decode(data, issuer: issuer) else {
-            log(.info, "The stored discovery document is corrupt or for another issuer; fetching it again.")
+        guard let entry = DiscoveryCache.decode(data, identity: identity, issuer: issuer) else {
+            log(
+                .info,
+                "The stored discovery document is corrupt, another client's or for another issuer; fetching it again.")
             return nil
         }
         // A record lasting longer than the longest lifetime was written under a clock that ran ahead.
@@ -143,7 +145,7 @@ extension AuthClient {
     private func storeDiscovery(_ result: DiscoveryResult, key: String, issuer: String) async {
         guard let expiresAt = result.expiresAt else { return }
         let record = DiscoveryCache.encode(
-            document: result.document, issuer: issuer, fetchedAt: now(), expiresAt: expiresAt)
+            document: result.document, identity: identity, issuer: issuer, fetchedAt: now(), expiresAt: expiresAt)
         do {
             try await options.store.save(record, key: key)
         } catch {

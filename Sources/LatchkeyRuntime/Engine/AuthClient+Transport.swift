@@ -117,7 +117,8 @@ extension AuthClient {
             guard client.generation == expected else { return .discarded }
             var failure: AuthError?
             do throws(AuthError) {
-                try await client.options.store.save(StoredRecords.encode(new), key: client.storeKey)
+                try await client.options.store.save(
+                    StoredRecords.encode(new, identity: client.identity), key: client.storeKey)
             } catch {
                 failure = error
                 client.log(.info, "The session could not be stored: \(error.message)")

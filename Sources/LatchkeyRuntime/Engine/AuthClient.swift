@@ -9,8 +9,14 @@ import Foundation
 public actor AuthClient {
     /// The provider.
     public nonisolated let provider: ProviderSpec
-    /// The key of the session in the store (pending sign-ins use `<storeKey>.pending`).
+    /// Who this client is to its provider: every record it stores is bound to it.
+    public nonisolated let identity: ProviderIdentity
+    /// The key of the session in the store (pending sign-ins use `<storeKey>.pending`): the options' key, or
+    /// the identity's ``ProviderIdentity/defaultStoreKey``.
     public nonisolated let storeKey: String
+    /// Where an earlier version kept the session (the options' key, or the descriptor name), read only when
+    /// ``storeKey`` holds nothing, for ``LegacySessionMigration``.
+    nonisolated let legacyStoreKey: String
     nonisolated let configuration: ProviderConfiguration
     nonisolated let options: AuthClientOptions
     nonisolated let inputs: [String: String]
@@ -49,9 +55,12 @@ public actor AuthClient {
         self.provider = provider
         self.configuration = configuration
         self.options = options
-        self.storeKey = options.storeKey ?? provider.name
-        self.inputs = try ConfigurationValidator.resolve(
+        let inputs = try ConfigurationValidator.resolve(
             provider: provider, configuration: configuration, environment: options.environment)
+        self.inputs = inputs
+        self.identity = ProviderIdentity(provider: provider, inputs: inputs)
+        self.storeKey = options.storeKey ?? identity.defaultStoreKey
+        self.legacyStoreKey = options.storeKey ?? provider.name
         self.builder = RequestBuilder(
             provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
         self.mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
@@ -101,21 +110,6 @@ public actor AuthClient {
         case .failure(let error):
             broadcaster.publish(.failed(error))
             throw error
-        }
-    }
-
-    /// Reads and decodes the stored session; a corrupt record reads as no session (and is logged).
-    func readStoredSession() async -> Result<Session?, AuthError> {
-        do {
-            guard let data = try await options.store.load(key: storeKey) else { return .success(nil) }
-            guard let stored = StoredRecords.decodeSession(data) else {
-                log(.info, "The stored session record is corrupt or of an unknown version; treating it as signed out.")
-                return .success(nil)
-            }
-            return .success(stored)
-        } catch {
-            log(.info, "The session store could not be read: \(error.message)")
-            return .failure(error)
         }
     }
 

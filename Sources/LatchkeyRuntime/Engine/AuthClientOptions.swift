@@ -6,7 +6,9 @@ public struct AuthClientOptions: Sendable {
     public var transport: any HTTPTransport
     /// Keeps the session and pending sign-ins.
     public var store: any SessionStore
-    /// The key of the session in the store; `nil` uses the provider's descriptor name.
+    /// The key of the session in the store; `nil` (the default) uses ``ProviderIdentity/defaultStoreKey``, which
+    /// differs for every provider, issuer, tenant and client id. Give a key of your own only to keep two sessions
+    /// of the same configuration apart (two accounts); a record of another configuration under it is refused.
     public var storeKey: String?
     /// The clock.
     public var now: @Sendable () -> Date
@@ -32,7 +34,7 @@ public struct AuthClientOptions: Sendable {
     /// - Parameters:
     ///   - transport: Sends HTTP requests (default ``URLSessionTransport``).
     ///   - store: Keeps sessions (default ``InMemorySessionStore``).
-    ///   - storeKey: The session's key (default: the descriptor name).
+    ///   - storeKey: The session's key (default: derived from the client's ``ProviderIdentity``).
     ///   - now: The clock.
     ///   - random: The random source (default ``SystemRandomSource``).
     ///   - refreshLeeway: Refresh this long before expiry (default 60 s).

@@ -21,28 +21,30 @@ import Foundation
 /// old inode would let two processes hold "the" lock at once. The lock is not reentrant: acquiring it again
 /// from inside ``withLock(_:)`` waits for the timeout.
 struct FileLock: Sendable {
-    /// The lock file.
-    let path: String
     /// How long to wait for another holder before giving up.
     let timeout: Duration
 
-    /// Runs `body` while holding the lock, and releases it afterwards, whether `body` returns or throws.
-    /// - Parameter body: The work to do under the lock.
+    /// Runs `body` while holding the lock on an open lock file, and releases it (closing the descriptor)
+    /// afterwards, whether `body` returns or throws.
+    /// - Parameters:
+    ///   - descriptor: The open lock file (opened off the cooperative pool, without following links); this
+    ///     call owns it.
+    ///   - body: The work to do under the lock.
     /// - Returns: What `body` returns.
-    /// - Throws: `store_unavailable` when the lock file cannot be opened, when another holder keeps the lock
-    ///   past the timeout, or when the waiting task is cancelled; otherwise what `body` throws. A file system
-    ///   without `flock` support runs `body` without the lock.
-    func withLock<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
-        let descriptor = try await acquire()
-        defer { release(descriptor) }
+    /// - Throws: `store_unavailable` when another holder keeps the lock past the timeout, or when the waiting
+    ///   task is cancelled; otherwise what `body` throws. A file system without `flock` support runs `body`
+    ///   without the lock.
+    func withLock<T: Sendable>(
+        descriptor: Int32, _ body: @Sendable () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T {
+        let held = try await acquire(descriptor)
+        defer { release(held) }
         return try await body()
     }
 
-    /// Opens the lock file and takes the lock; returns the descriptor that holds it, or -1 when the file
-    /// system does not support `flock` (the caller then proceeds unlocked).
-    private func acquire() async throws(AuthError) -> Int32 {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("open the refresh lock", errno) }
+    /// Takes the lock on an open lock file; returns the descriptor that holds it, or -1 when the file
+    /// system does not support `flock` (the descriptor is closed and the caller proceeds unlocked).
+    private func acquire(_ descriptor: Int32) async throws(AuthError) -> Int32 {
         let deadline = ContinuousClock.now + timeout
         var pause = Duration.milliseconds(1)
         while true {

@@ -19,6 +19,11 @@ import Foundation
 /// runs on a serial dispatch queue, never blocking a thread of Swift's cooperative pool.
 /// The default directory is `$XDG_DATA_HOME/latchkey` (or `~/.local/share/latchkey`) on Linux and
 /// `Application Support/latchkey` on Apple platforms; it is created with mode 0700.
+///
+/// The store trusts nothing it finds: a directory that is a symbolic link or another user's is refused, a
+/// directory of the user's own with a looser mode is made 0700, and records and lock files are opened without
+/// following symbolic links and used only when they are regular files of the user's own (made 0600). A
+/// refusal is `store_unavailable` (reading, locking) or `store_failed` (writing), never "signed out".
 public struct FileSessionStore: SessionStore {
     /// The directory that holds the records.
     public let directory: URL
@@ -96,13 +101,9 @@ public struct FileSessionStore: SessionStore {
     }
 
     private func loadNow(key: String) throws(AuthError) -> Data? {
-        let path = fileURL(forKey: key).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw failure(.storeUnavailable, "open", code)
-        }
+        guard try checkDirectory(creating: false, code: .storeUnavailable),
+            let descriptor = try openOwnFile(fileURL(forKey: key).path, flags: O_RDONLY, code: .storeUnavailable)
+        else { return nil }
         defer { _ = close(descriptor) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -118,7 +119,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     private func saveNow(_ data: Data, key: String) throws(AuthError) {
-        try createDirectory()
+        try checkDirectory(creating: true, code: .storeFailed)
         removeStaleTemporaries(forKey: key)
         let finalPath = fileURL(forKey: key).path
         let (descriptor, temporaryPath) = try createLockedTemporary(forKey: key)
@@ -142,6 +143,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     private func removeNow(key: String) throws(AuthError) {
+        guard try checkDirectory(creating: false, code: .storeFailed) else { return }
         removeStaleTemporaries(forKey: key)
         if unlink(fileURL(forKey: key).path) != 0 {
             let code = errno
@@ -153,14 +155,22 @@ public struct FileSessionStore: SessionStore {
 
     /// Runs a refresh while holding an exclusive `flock` on `<record>.lock` (mode 0600, never deleted), so
     /// that processes sharing the directory refresh one at a time. A crashed holder releases the lock.
-    /// - Throws: `store_failed` when the directory cannot be created; `store_unavailable` when the lock file
-    ///   cannot be opened or another process holds the lock past ``refreshLockTimeout``; what `body` throws.
+    /// The directory and the lock file are checked like records (never a symbolic link, the user's own,
+    /// private), off the cooperative pool.
+    /// - Throws: `store_unavailable` when the directory cannot be created or is refused, when the lock file
+    ///   cannot be opened or is refused, or when another process holds the lock past ``refreshLockTimeout``;
+    ///   what `body` throws.
     public func withExclusiveRefresh<T: Sendable>(
         key: String, _ body: @Sendable () async throws(AuthError) -> T
     ) async throws(AuthError) -> T {
-        try createDirectory()
-        let lock = FileLock(path: lockURL(forKey: key).path, timeout: refreshLockTimeout)
-        return try await lock.withLock(body)
+        let path = lockURL(forKey: key).path
+        let descriptor = try await FileSessionStore.offPool { () throws(AuthError) -> Int32 in
+            try self.checkDirectory(creating: true, code: .storeUnavailable)
+            guard let descriptor = try self.openOwnFile(path, flags: O_RDWR | O_CREAT, code: .storeUnavailable)
+            else { throw AuthError(.storeUnavailable, "The session's refresh lock file could not be created.") }
+            return descriptor
+        }
+        return try await FileLock(timeout: refreshLockTimeout).withLock(descriptor: descriptor, body)
     }
 
     /// The lock file of a key's record: the record's file name plus `.lock`.
@@ -183,15 +193,6 @@ public struct FileSessionStore: SessionStore {
         }
         if plain, !key.isEmpty, !key.hasPrefix("."), key.utf8.count <= 100 { return key + ".json" }
         return "h-" + SHA256.hash(Array(key.utf8)).map { String(format: "%02x", $0) }.joined() + ".json"
-    }
-
-    private func createDirectory() throws(AuthError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw AuthError(.storeFailed, "Could not create the session directory: \(error.localizedDescription)")
-        }
     }
 
     private func writeAll(_ data: Data, to descriptor: Int32) throws(AuthError) {

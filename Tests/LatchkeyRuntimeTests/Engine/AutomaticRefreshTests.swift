@@ -78,7 +78,7 @@ struct AutomaticRefreshTests {
         }
         harness.clock.advance(3600 - 30)
         #expect(try await eventually { harness.client.state == .signedOut })
-        #expect(try await eventually { (try? await harness.store.load(key: "acme")) == nil })
+        #expect(try await eventually { (try? await harness.store.load(key: harness.client.storeKey)) == nil })
         try await Task.sleep(for: .milliseconds(200))
         #expect(harness.refreshRequests.count == 1)
     }

@@ -57,7 +57,7 @@ private struct DiscoveryCacheHarness {
 
     /// The store key of the discovery record (exactly one is expected).
     func recordKey() throws -> String {
-        let keys = store.keys.filter { $0.hasPrefix("op.discovery.") }
+        let keys = store.keys.filter { $0.hasPrefix("op.") && $0.contains(".discovery.") }
         try #require(keys.count == 1, "discovery records: \(store.keys)")
         return keys[0]
     }
@@ -76,7 +76,7 @@ struct DiscoveryCacheTests {
         let first = try await harness.client().discover()
         #expect(harness.provider.discoveryRequests == 1)
         let record = try await harness.record()
-        #expect(record["version"] as? Int == 1)
+        #expect(record["version"] as? Int == 2)
         #expect(record["issuer"] as? String == harness.provider.issuer)
         #expect(record["expiresAt"] as? Double == harness.clock.now.timeIntervalSince1970 + 86_400)
 
@@ -130,7 +130,7 @@ struct DiscoveryCacheTests {
             try await harness.store.save(garbage, key: key)
             let values = try await harness.client().discover()
             #expect(values["token_endpoint"] == harness.provider.issuer + "/token")
-            #expect(try await harness.record()["version"] as? Int == 1)
+            #expect(try await harness.record()["version"] as? Int == 2)
         }
         #expect(harness.provider.discoveryRequests == 4)
     }

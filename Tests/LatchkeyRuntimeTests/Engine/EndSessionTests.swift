@@ -93,13 +93,13 @@ private struct EndSessionHarness {
     func signIn() async throws {
         let session = try await client.signIn(username: "ada", password: "pw")
         #expect(session.idToken == "idt-1")
-        #expect(store.keys.contains("op"))
+        #expect(store.keys.contains(client.storeKey))
     }
 
     func expectSignedOut() async {
         #expect(await client.cachedSession == nil)
         #expect(client.state == .signedOut)
-        #expect(!store.keys.contains("op"))
+        #expect(!store.keys.contains(client.storeKey))
     }
 }
 

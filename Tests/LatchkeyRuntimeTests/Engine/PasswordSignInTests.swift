@@ -53,7 +53,7 @@ struct EnginePasswordSignInTests {
             #expect(!error.description.contains("nope"))
         }
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "acme") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("a provider without a password flow refuses before any request")

@@ -110,7 +110,7 @@ struct EngineRefreshTests {
             #expect(error.kind == .rejected)
         }
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "acme") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         await expectAuthError(.sessionMissing) { _ = try await harness.client.validAccessToken() }
     }
 
@@ -171,7 +171,7 @@ struct EngineRefreshTests {
         #expect(throws: AuthError.self) { try result.get() }
         try await Task.sleep(for: .milliseconds(100))
         #expect(client.state == .signedOut)
-        #expect(try await harness.store.load(key: "acme") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         #expect(await client.cachedSession == nil)
         #expect(harness.requests("/logout").first?.header("Authorization") == "Bearer at-1")
         #expect(harness.logs.all.contains { $0.message.contains("discarded") })

@@ -17,7 +17,7 @@ struct EngineSignOutTests {
         #expect(request.header("Authorization") == "Bearer at-1")
         #expect(request.header("apikey") == "pk_live_123")
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "acme") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("an expired session is refreshed first, so the request carries a valid token")
@@ -40,7 +40,7 @@ struct EngineSignOutTests {
         try await harness.client.signOut()
         #expect(harness.requests("/logout").count == 1)
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "acme") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("without a sign-out request it is local only: zero requests")

@@ -43,6 +43,9 @@ struct ReliabilityCrashSafetyTests {
     }
 
     /// Two sessions of different sizes (about 96 KiB and 48 KiB on disk), so a torn write cannot pass for either.
+    /// The identity of the relaunched client (the `crasher` provider, no inputs) the records are bound to.
+    static let identity = ProviderIdentity(provider: ProviderSpec(name: "crasher", displayName: "Crasher"), inputs: [:])
+
     static let sessionA = sampleSession(
         "A", tokenBytes: 64 * 1024, issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
         expiresAt: Date(timeIntervalSince1970: 1_800_003_600))
@@ -56,8 +59,8 @@ struct ReliabilityCrashSafetyTests {
         guard let crasher = StoreCrasher.require() else { return Outcome() }
         let scratch = ScratchDirectory("crash")
         defer { scratch.remove() }
-        let recordA = try StoredRecords.encode(Self.sessionA)
-        let recordB = try StoredRecords.encode(Self.sessionB)
+        let recordA = try StoredRecords.encode(Self.sessionA, identity: Self.identity)
+        let recordB = try StoredRecords.encode(Self.sessionB, identity: Self.identity)
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let fileA = scratch.url.appendingPathComponent("record-a")
         let fileB = scratch.url.appendingPathComponent("record-b")
@@ -119,13 +122,17 @@ struct ReliabilityCrashSafetyTests {
                 options: AuthClientOptions(store: store, storeKey: "acme", environment: { _ in nil }))
             await relaunched.restore()
             let restored = await relaunched.cachedSession
-            if data == records.0, StoredRecords.decodeSession(data) == Self.sessionA, restored == Self.sessionA {
+            if data == records.0, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionA,
+                restored == Self.sessionA
+            {
                 outcome.recordA += 1
-            } else if data == records.1, StoredRecords.decodeSession(data) == Self.sessionB, restored == Self.sessionB {
+            } else if data == records.1, StoredRecords.decodeSession(data, identity: Self.identity) == Self.sessionB,
+                restored == Self.sessionB
+            {
                 outcome.recordB += 1
             } else {
                 outcome.corrupt.append(
-                    "\(data.count) bytes, decodes: \(StoredRecords.decodeSession(data) != nil), restored: \(restored != nil)"
+                    "\(data.count) bytes, decodes: \(StoredRecords.decodeSession(data, identity: Self.identity) != nil), restored: \(restored != nil)"
                 )
             }
         }

@@ -106,7 +106,12 @@ struct ReliabilityCrossProcessTests {
                 accessToken: "at-seed-\(round)", refreshToken: "rt-seed-\(round)",
                 expiresAt: now.addingTimeInterval(-60),
                 issuedAt: now.addingTimeInterval(-3660), user: User(id: "user-1"), provider: "crasher")
-            try await store.save(StoredRecords.encode(seed), key: "acme")
+            // The identity of the crasher's client: the `crasher` provider with its one input, the token URL.
+            let identity = ProviderIdentity(
+                provider: ProviderSpec(
+                    name: "crasher", displayName: "Store crasher", inputs: [InputSpec(name: "tokenURL", kind: .url)]),
+                inputs: ["tokenURL": server.url("/token").absoluteString])
+            try await store.save(StoredRecords.encode(seed, identity: identity), key: "acme")
             endpoint.seed("rt-seed-\(round)")
             let before = endpoint.ledger.withLock { $0 }
             let arguments =
@@ -124,7 +129,9 @@ struct ReliabilityCrossProcessTests {
             }
             let results = lines.map(Result.init(line:))
             let after = endpoint.ledger.withLock { $0 }
-            let stored = try await store.load(key: "acme").flatMap(StoredRecords.decodeSession)
+            let stored = try await store.load(key: "acme").flatMap {
+                StoredRecords.decodeSession($0, identity: identity)
+            }
             let requests = after.requests - before.requests
             let reuses = after.reuses - before.reuses
             totals.rounds += 1

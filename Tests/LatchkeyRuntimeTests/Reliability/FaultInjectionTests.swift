@@ -201,7 +201,7 @@ struct ReliabilityFaultTests {
         }
         let client = try makeClient()
         let original = try await client.signIn(username: "ada@example.com", password: "hunter2")
-        let storedBefore = try #require(try await store.load(key: "acme"))
+        let storedBefore = try #require(try await store.load(key: client.storeKey))
         clock.advance(3600 + 1)
 
         // Refused for the whole test: a stopped server's port could go to another test's server meanwhile.
@@ -238,7 +238,8 @@ struct ReliabilityFaultTests {
             if !row.rejects {
                 // Survived: the record is byte for byte the same, and memory and state still hold the session.
                 #expect(
-                    try await store.load(key: "acme") == storedBefore, "attempt \(attempt): the stored record changed")
+                    try await store.load(key: client.storeKey) == storedBefore,
+                    "attempt \(attempt): the stored record changed")
                 #expect(client.state == .signedIn(original.userOrPlaceholder), "attempt \(attempt): \(client.state)")
                 #expect(await client.cachedSession == original)
             }
@@ -257,7 +258,7 @@ struct ReliabilityFaultTests {
 
         if row.rejects {
             #expect(client.state == .signedOut)
-            #expect(try await store.load(key: "acme") == nil)
+            #expect(try await store.load(key: client.storeKey) == nil)
             #expect(await client.cachedSession == nil)
             await expectAuthError(.sessionMissing) { _ = try await client.validAccessToken() }
             return
@@ -273,9 +274,10 @@ struct ReliabilityFaultTests {
         let recovered = try await client.validAccessToken()
         #expect(recovered != original.accessToken)
         #expect(client.state.isSignedIn)
-        let stored = try await store.load(key: "acme")
+        let stored = try await store.load(key: client.storeKey)
         #expect(stored != storedBefore)
         #expect(
-            try await store.load(key: "acme").map { String(decoding: $0, as: UTF8.self).contains(recovered) } == true)
+            try await store.load(key: client.storeKey).map { String(decoding: $0, as: UTF8.self).contains(recovered) }
+                == true)
     }
 }

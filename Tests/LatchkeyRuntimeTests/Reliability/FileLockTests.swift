@@ -159,10 +159,11 @@ struct ReliabilityFileLockTests {
         let harness = try AcmeHarness(store: store)
         defer { harness.server.stop() }
         let original = try await harness.signIn()
-        let storedBefore = try await store.load(key: "acme")
+        let storedBefore = try await store.load(key: harness.client.storeKey)
         harness.clock.advance(3600 + 1)
+        let key = harness.client.storeKey
         let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
-            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
+            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, key])
             guard child.readLine(timeout: 30) == "locked" else {
                 throw ChildProcessError(description: "the holder did not take the lock")
             }
@@ -177,7 +178,7 @@ struct ReliabilityFileLockTests {
         }
         #expect(harness.refreshRequests.isEmpty)
         #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
-        #expect(try await store.load(key: "acme") == storedBefore)
+        #expect(try await store.load(key: harness.client.storeKey) == storedBefore)
         try await DedicatedThread.run {
             child.process.deliver(SIGKILL)
             try child.process.waitForExit()

@@ -113,7 +113,9 @@ struct ReliabilityRefreshRaceTests {
             try await Task.sleep(for: .milliseconds(forced ? 20 : 60))
             await recorder.settle(on: .signedOut)
             #expect(client.state == .signedOut, "iteration \(iteration)")
-            #expect(try await harness.store.load(key: "acme") == nil, "iteration \(iteration): the store is not empty")
+            #expect(
+                try await harness.store.load(key: harness.client.storeKey) == nil,
+                "iteration \(iteration): the store is not empty")
             #expect(await client.cachedSession == nil)
             await expectAuthError(.sessionMissing) { _ = try await client.validAccessToken() }
             let states = recorder.all

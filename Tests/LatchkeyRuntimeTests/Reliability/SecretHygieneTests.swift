@@ -107,7 +107,7 @@ struct ReliabilitySecretTests {
         transcript.add(await client.restore(), "restore")
         let request = try await client.prepareAuthorization()
         transcript.add(request, "authorization request")
-        let pendingFile = directory.appendingPathComponent("acme.pending.json")
+        let pendingFile = store.fileURL(forKey: client.storeKey + ".pending")
         #expect(try permissions(pendingFile) == 0o600)
         #expect(try permissions(directory) == 0o700)
 
@@ -117,7 +117,7 @@ struct ReliabilitySecretTests {
         transcript.add(session.userOrPlaceholder, "user")
         transcript.add(client.state, "state")
         #expect(session.accessToken == first.access)
-        #expect(try permissions(store.fileURL(forKey: "acme")) == 0o600)
+        #expect(try permissions(store.fileURL(forKey: client.storeKey)) == 0o600)
 
         harness.clock.advance(3600 + 1)
         do {
@@ -131,8 +131,8 @@ struct ReliabilitySecretTests {
         #expect(refreshed.accessToken == second.access)
         transcript.add(refreshed, "refreshed session")
         if let cached = await client.cachedSession { transcript.add(cached, "cached session") }
-        #expect(try permissions(store.fileURL(forKey: "acme")) == 0o600)
-        #expect(try permissions(store.lockURL(forKey: "acme")) == 0o600)
+        #expect(try permissions(store.fileURL(forKey: client.storeKey)) == 0o600)
+        #expect(try permissions(store.lockURL(forKey: client.storeKey)) == 0o600)
         #expect(try permissions(directory) == 0o700)
 
         try await client.signOut()
@@ -150,7 +150,7 @@ struct ReliabilitySecretTests {
             transcript.add(record.message, "log message")
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(leftovers == ["acme.json.lock"], "files left after sign-out: \(leftovers)")
+        #expect(leftovers == [client.storeKey + ".json.lock"], "files left after sign-out: \(leftovers)")
 
         #expect(transcript.allSecrets.count == 8, "the verifier was not captured: \(transcript.allSecrets.count)")
         #expect(harness.logs.all.count > 3)

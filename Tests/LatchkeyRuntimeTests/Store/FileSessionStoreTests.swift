@@ -63,15 +63,16 @@ struct StoreFileSessionStoreTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let store = FileSessionStore(directory: directory)
-        try await store.save(Data("{\"version\":1,\"session\":{\"acc".utf8), key: "acme")
         let harness = try AcmeHarness(store: store)
         defer { harness.server.stop() }
+        let key = harness.client.storeKey
+        try await store.save(Data("{\"version\":2,\"session\":{\"acc".utf8), key: key)
         #expect(await harness.client.restore() == .signedOut)
         #expect(harness.logs.all.contains { $0.message.contains("corrupt") && $0.level <= .info })
         try await harness.signIn()
-        let text = String(decoding: try await store.load(key: "acme") ?? Data(), as: UTF8.self)
-        #expect(text.hasPrefix("{\"session\":"))
-        #expect(text.contains("\"version\":1"))
+        let text = String(decoding: try await store.load(key: key) ?? Data(), as: UTF8.self)
+        #expect(text.hasPrefix("{\"binding\":\"\(harness.client.identity.digest)\",\"provider\":\"acme\",\"session\":"))
+        #expect(text.contains("\"version\":2"))
         let relaunched = try harness.makeClient(store: FileSessionStore(directory: directory))
         #expect(await relaunched.restore().user?.email == "ada@example.com")
         #expect(try await relaunched.validAccessToken() == "at-1")

@@ -24,18 +24,18 @@ struct SessionLockTests {
         }
         let client = harness.client
         let server = harness.server
-        let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
+        let storedWhileLocked = try await store.withExclusiveRefresh(key: harness.client.storeKey) {
             () async throws(AuthError) -> Bool in
             Task { try await client.signIn(username: "ada@example.com", password: "hunter2") }
             for _ in 0..<12_000 where !server.requests.contains(where: { $0.path == "/token" }) {
                 try? await Task.sleep(for: .milliseconds(5))
             }
             try? await Task.sleep(for: .milliseconds(300))
-            return (try? await store.load(key: "acme")) != nil
+            return (try? await store.load(key: harness.client.storeKey)) != nil
         }
         #expect(storedWhileLocked == false)
         #expect(server.requests.map(\.path) == ["/token"])
-        for _ in 0..<6000 where try await store.load(key: "acme") == nil {
+        for _ in 0..<6000 where try await store.load(key: harness.client.storeKey) == nil {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(try await harness.storedSession()?["accessToken"] as? String == "at-1")
@@ -51,18 +51,18 @@ struct SessionLockTests {
         }
         try await harness.signIn()
         let client = harness.client
-        let storedWhileLocked = try await store.withExclusiveRefresh(key: "acme") {
+        let storedWhileLocked = try await store.withExclusiveRefresh(key: harness.client.storeKey) {
             () async throws(AuthError) -> Bool in
             Task { try await client.signOut() }
             for _ in 0..<12_000 where client.state != .signedOut { try? await Task.sleep(for: .milliseconds(5)) }
             try? await Task.sleep(for: .milliseconds(200))
-            return (try? await store.load(key: "acme")) != nil
+            return (try? await store.load(key: harness.client.storeKey)) != nil
         }
         #expect(storedWhileLocked)
-        for _ in 0..<6000 where try await store.load(key: "acme") != nil {
+        for _ in 0..<6000 where try await store.load(key: harness.client.storeKey) != nil {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(try await store.load(key: "acme") == nil)
+        #expect(try await store.load(key: harness.client.storeKey) == nil)
         #expect(client.state == .signedOut)
     }
 
@@ -86,7 +86,7 @@ struct SessionLockTests {
         while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         try await client.signOut()
         #expect(refreshEnded.withLock { $0 } == false, "the sign-out waited for the refresh")
-        #expect(try await store.load(key: "acme") == nil)
+        #expect(try await store.load(key: harness.client.storeKey) == nil)
         #expect(client.state == .signedOut)
         #expect(harness.requests("/logout").count == 1)
         refresh.cancel()

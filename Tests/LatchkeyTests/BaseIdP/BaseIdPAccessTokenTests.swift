@@ -22,7 +22,8 @@ import Testing
             #expect(harness.server.requests("/oauth2/token").count == 1, sourceLocation: sourceLocation)
             #expect(harness.server.requests("/v1/me").isEmpty, sourceLocation: sourceLocation)
             #expect(client.client.state == .signedOut, sourceLocation: sourceLocation)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil, sourceLocation: sourceLocation)
+            #expect(
+                try await harness.fileStore.load(key: try harness.sessionKey) == nil, sourceLocation: sourceLocation)
             #expect(await client.client.cachedSession == nil, sourceLocation: sourceLocation)
         }
     }
@@ -68,7 +69,7 @@ import Testing
             #expect(error?.message.contains("kid") == true)
             // The set was fetched for this very token: fetching it again at once would not help.
             #expect(harness.server.requests("/v1/paseto-keys").count == 1)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
         }
     }
 

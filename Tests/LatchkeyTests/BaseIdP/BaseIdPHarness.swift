@@ -39,9 +39,14 @@ struct BaseIdPHarness: Sendable {
         try await client.signInWithBrowser(using: HeadlessUserAgent())
     }
 
+    /// The store key of the session of a client made by ``makeClient(redirectURI:clientKey:store:refreshLeeway:)``.
+    var sessionKey: String {
+        get throws { try makeClient().client.storeKey }
+    }
+
     /// The stored session, read through the store as a relaunched app would, or `nil`.
     func storedSession(store: (any SessionStore)? = nil) async throws -> [String: Any]? {
-        guard let data = try await (store ?? fileStore).load(key: "base-idp") else { return nil }
+        guard let data = try await (store ?? fileStore).load(key: try sessionKey) else { return nil }
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["session"] as? [String: Any]
     }
 }

@@ -27,7 +27,7 @@ import Testing
         try await withBaseIdP { harness in
             let first = try harness.makeClient(store: InMemorySessionStore())
             try await harness.signIn(first)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
             harness.server.resetRecording()
 
             let relaunched = try harness.makeClient(store: InMemorySessionStore())
@@ -84,7 +84,7 @@ import Testing
             try await client.signOut()
             #expect(harness.server.requests.isEmpty)
             #expect(client.client.state == .signedOut)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
             let relaunched = try harness.makeClient()
             #expect(await relaunched.restore() == .signedOut)
             #expect(harness.server.requests.isEmpty)

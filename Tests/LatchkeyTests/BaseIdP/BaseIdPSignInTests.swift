@@ -69,7 +69,7 @@ import Testing
             let stored = try #require(try await harness.storedSession())
             #expect(stored["accessToken"] as? String == session.accessToken)
             #expect(stored["refreshToken"] as? String == session.refreshToken)
-            #expect(try await harness.fileStore.load(key: "base-idp.pending") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey + ".pending") == nil)
         }
     }
 
@@ -129,8 +129,8 @@ import Testing
             #expect(browser.openCount == 0)
             #expect(harness.server.paths == ["/v1/client-config"])
             #expect(client.client.state.isSignedIn == false)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
-            #expect(try await harness.fileStore.load(key: "base-idp.pending") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey + ".pending") == nil)
         }
     }
 
@@ -155,7 +155,7 @@ import Testing
             #expect(harness.server.requests("/oauth2/token").isEmpty)
             #expect(harness.server.requests("/v1/me").isEmpty)
             #expect(client.client.state.isSignedIn == false)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
         }
     }
 
@@ -168,7 +168,7 @@ import Testing
             #expect(error?.code == .redirectMismatch)
             #expect(harness.server.requests("/oauth2/token").isEmpty)
             #expect(client.client.state.isSignedIn == false)
-            #expect(try await harness.fileStore.load(key: "base-idp") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
         }
     }
 
@@ -184,7 +184,7 @@ import Testing
             #expect(error?.providerCode == "access_denied")
             #expect(harness.server.requests("/oauth2/token").isEmpty)
             #expect(client.client.state == .signedOut)
-            #expect(try await harness.fileStore.load(key: "base-idp.pending") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey + ".pending") == nil)
         }
     }
 
@@ -198,7 +198,7 @@ import Testing
             #expect(error?.code.rawValue == "web_auth_start_failed")
             #expect(harness.server.requests("/oauth2/token").isEmpty)
             #expect(client.client.state == .signedOut)
-            #expect(try await harness.fileStore.load(key: "base-idp.pending") == nil)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey + ".pending") == nil)
         }
     }
 

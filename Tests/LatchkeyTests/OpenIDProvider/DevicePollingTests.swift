@@ -181,7 +181,7 @@ struct DevicePollingTests {
         }
         #expect(provider.requests("/o/userinfo/").first?.header("Authorization") == "Bearer at-1")
         #expect(harness.client.state == .signedIn(session.userOrPlaceholder))
-        #expect(try await harness.store.load(key: "oidc") != nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) != nil)
         #expect(await harness.client.cachedSession == session)
 
         var seen: [AuthState] = []
@@ -221,7 +221,7 @@ struct DevicePollingTests {
         #expect(error?.providerCode == "expired_token")
         #expect(provider.tokenRequests.count == 2)
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         #expect(provider.requests("/o/userinfo/").isEmpty)
     }
 
@@ -263,7 +263,7 @@ struct DevicePollingTests {
             try await harness.client.completeDeviceAuthorization(authorization)
         }
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("another token error ends the flow as it is")

@@ -63,7 +63,7 @@ extension OpenIDProviderTests {
             #expect(session.user?.id == "1", "the user comes from userinfo")
             #expect(session.user?.name == "Ada Lovelace")
             #expect(harness.client.state == .signedIn(session.userOrPlaceholder))
-            #expect(try await harness.store.load(key: "oidc") != nil)
+            #expect(try await harness.store.load(key: harness.client.storeKey) != nil)
 
             let polls = harness.transport.tokenRequests
             #expect(polls.count >= 2)
@@ -102,7 +102,7 @@ extension OpenIDProviderTests {
             #expect(error.providerCode == "access_denied")
             #expect(harness.transport.tokenRequests.last?.json["error"] as? String == "access_denied")
             #expect(harness.client.state == .signedOut)
-            #expect(try await harness.store.load(key: "oidc") == nil)
+            #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         }
 
         @Test("the user code typed by hand at verification_uri works too")

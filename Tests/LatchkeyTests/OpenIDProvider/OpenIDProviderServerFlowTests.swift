@@ -77,7 +77,7 @@ extension OpenIDProviderTests {
             #expect(again == token)
             #expect(harness.transport.tokenRequests.count == 1, "the cached token needs no second request")
             #expect(harness.client.state == .signedOut || harness.client.state == .loading)
-            #expect(try await harness.store.load(key: "oidc") == nil)
+            #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         }
 
         @Test("client_secret_post works too; a wrong secret is invalid_client (401); no secret sends nothing")
@@ -133,7 +133,7 @@ extension OpenIDProviderTests {
             #expect(visit.url.oidcQuery("post_logout_redirect_uri") == Self.logoutRedirect.absoluteString)
             #expect(visit.status == 302, "a valid id_token_hint logs out without a confirmation page")
             #expect(harness.client.state == .signedOut)
-            #expect(try await harness.store.load(key: "oidc") == nil)
+            #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
             #expect(try await harness.browser.get(origin).body.contains("anonymous"), "the provider's session ended")
             #expect(
                 try await harness.rawUserInfo(session.accessToken) == 401,
@@ -151,7 +151,7 @@ extension OpenIDProviderTests {
             }
             await OIDCTest.expectError(.stateMismatch) { try await harness.oidc.endSession(using: tampering) }
             #expect(harness.client.state == .signedOut)
-            #expect(try await harness.store.load(key: "oidc") == nil)
+            #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         }
 
         @Test("the relaunched client reads discovery from the store: no discovery request")

@@ -89,13 +89,13 @@ struct RealProviderHarness {
 
     /// Rewrites the pending sign-in record in the store (as a relaunched app would read it back).
     func tamperPending(_ change: (inout [String: Any]) -> Void) async throws {
-        let data = try #require(try await store.load(key: "oidc.pending"), "no pending sign-in stored")
+        let data = try #require(try await store.load(key: client.storeKey + ".pending"), "no pending sign-in stored")
         var envelope = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var flows = try #require(envelope["pending"] as? [[String: Any]])
         try #require(flows.count == 1)
         change(&flows[0])
         envelope["pending"] = flows
-        try await store.save(try JSONSerialization.data(withJSONObject: envelope), key: "oidc.pending")
+        try await store.save(try JSONSerialization.data(withJSONObject: envelope), key: client.storeKey + ".pending")
     }
 }
 
@@ -191,7 +191,7 @@ struct OpenIDProviderTests {
         #expect(session.user?.email == "ada@example.com")
         #expect(session.refreshToken != nil)
         #expect(harness.client.state == .signedIn(session.userOrPlaceholder))
-        #expect(try await harness.store.load(key: "oidc") != nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) != nil)
         #expect(try await harness.rawUserInfo(session.accessToken) == 200)
     }
 
@@ -202,7 +202,9 @@ struct OpenIDProviderTests {
         let oldRefresh = try #require(first.refreshToken)
 
         // A second client over a copy of the store: it holds the same (soon old) refresh token.
-        let copied = InMemorySessionStore(records: ["oidc": try #require(try await harness.store.load(key: "oidc"))])
+        let copied = InMemorySessionStore(records: [
+            harness.client.storeKey: try #require(try await harness.store.load(key: harness.client.storeKey))
+        ])
         let stale = try RealProviderHarness(store: copied)
 
         let refreshed = try await harness.client.currentSession(forceRefresh: true)
@@ -214,8 +216,9 @@ struct OpenIDProviderTests {
         #expect(refresh.form["refresh_token"] == oldRefresh)
         #expect(refresh.form["client_id"] == RealProvider.publicClient)
         #expect(
-            try await harness.store.load(key: "oidc").flatMap { String(data: $0, encoding: .utf8) }?.contains(
-                newRefresh) == true)
+            try await harness.store.load(key: harness.client.storeKey).flatMap { String(data: $0, encoding: .utf8) }?
+                .contains(
+                    newRefresh) == true)
 
         // The engine replays the old token: the provider says invalid_grant, the engine signs out.
         #expect(await stale.client.restore() == .signedIn(first.userOrPlaceholder))
@@ -229,12 +232,12 @@ struct OpenIDProviderTests {
         #expect(replay.response?.status == 400)
         #expect(stale.client.state == .signedOut)
         #expect(await stale.client.cachedSession == nil)
-        #expect(try await copied.load(key: "oidc") == nil)
+        #expect(try await copied.load(key: harness.client.storeKey) == nil)
 
         // Reuse protection revoked the whole family: the first client's rotated token is dead too.
         await OIDCTest.expectError(.invalidGrant) { _ = try await harness.client.currentSession(forceRefresh: true) }
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("sign-out revokes the refresh token at the provider")
@@ -253,7 +256,7 @@ struct OpenIDProviderTests {
             ])
         #expect(revoke.response?.status == 200)
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
 
         let reuse = try await harness.rawPost(
             "/o/token/",
@@ -298,7 +301,7 @@ struct OpenIDProviderTests {
         #expect(seen.value.last?.oidcQuery("error") == "access_denied", "the provider itself reported the denial")
         #expect(harness.transport.tokenRequests.isEmpty)
         #expect(harness.client.state == .signedOut)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("state mismatch: state_mismatch and no token request; the genuine callback still completes")
@@ -338,7 +341,7 @@ struct OpenIDProviderTests {
         #expect(exchange.response?.status == 400)
         #expect(harness.transport.tokenRequests.count == 1)
         #expect(await harness.client.cachedSession == nil)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     // The nonce is tampered with the same way: the stored pending sign-in expects another nonce than
@@ -354,7 +357,7 @@ struct OpenIDProviderTests {
         await OIDCTest.expectError(.invalidIDToken) { try await harness.client.handleCallback(callback) }
         #expect(harness.transport.tokenRequests.first?.response?.status == 200, "the provider issued tokens")
         #expect(await harness.client.cachedSession == nil)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 
     @Test("an ID token with a tampered signature is invalid_id_token; nothing stored")
@@ -383,6 +386,6 @@ struct OpenIDProviderTests {
         await OIDCTest.expectError(.invalidIDToken) { try await harness.client.handleCallback(callback) }
         #expect(harness.transport.to("/o/.well-known/jwks.json").count == 1, "the key set was fetched")
         #expect(await harness.client.cachedSession == nil)
-        #expect(try await harness.store.load(key: "oidc") == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
     }
 }

@@ -55,22 +55,27 @@ struct SupabaseHarness: Sendable {
             environment: { _ in nil })
     }
 
+    /// The store key of the session of a client made by ``makeClient(redirectURIs:spec:store:logger:)``.
+    var sessionKey: String {
+        get throws { try makeClient().client.storeKey }
+    }
+
     /// The stored session record, or `nil`.
     func storedSession() async throws -> [String: Any]? {
-        guard let data = try await store.load(key: "supabase") else { return nil }
+        guard let data = try await store.load(key: try sessionKey) else { return nil }
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["session"] as? [String: Any]
     }
 
     /// The stored pending sign-ins, or `nil`.
     func storedPending() async throws -> [[String: Any]]? {
-        guard let data = try await store.load(key: "supabase.pending") else { return nil }
+        guard let data = try await store.load(key: try sessionKey + ".pending") else { return nil }
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["pending"] as? [[String: Any]]
     }
 
     /// Whether the store holds nothing at all for the client (no session, no pending sign-in).
     func storeIsEmpty() async throws -> Bool {
-        let session = try await store.load(key: "supabase")
-        let pending = try await store.load(key: "supabase.pending")
+        let session = try await store.load(key: try sessionKey)
+        let pending = try await store.load(key: try sessionKey + ".pending")
         return session == nil && pending == nil
     }
 }

@@ -238,12 +238,13 @@ struct SupabaseOAuthTests {
             let supabase = try harness.makeClient()
             let (_, callback) = try await Self.browserSignIn(supabase, harness: harness)
             // Another verifier in the persisted pending sign-in.
-            let data = try #require(try await harness.store.load(key: "supabase.pending"))
+            let data = try #require(try await harness.store.load(key: supabase.client.storeKey + ".pending"))
             var envelope = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             var pending = try #require(envelope["pending"] as? [[String: Any]])
             pending[0]["codeVerifier"] = PKCE.makeVerifier()
             envelope["pending"] = pending
-            try await harness.store.save(try JSONSerialization.data(withJSONObject: envelope), key: "supabase.pending")
+            try await harness.store.save(
+                try JSONSerialization.data(withJSONObject: envelope), key: supabase.client.storeKey + ".pending")
 
             let error = await caughtAuthError { _ = try await supabase.client.handleCallback(callback) }
 

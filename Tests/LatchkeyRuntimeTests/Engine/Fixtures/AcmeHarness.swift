@@ -82,7 +82,7 @@ struct AcmeHarness {
 
     /// The session record in the store, decoded, or `nil`.
     func storedSession() async throws -> [String: Any]? {
-        guard let data = try await store.load(key: "acme") else { return nil }
+        guard let data = try await store.load(key: client.storeKey) else { return nil }
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         return object?["session"] as? [String: Any]
     }

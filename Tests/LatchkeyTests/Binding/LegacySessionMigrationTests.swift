@@ -1,0 +1,134 @@
+import Foundation
+import Latchkey
+import LatchkeyTesting
+import Testing
+
+/// Upgrading from unbound (version 1) records: a record that provably belongs to the client keeps its user
+/// signed in; any other is not restored and nothing of it is sent (issue 15, item 1).
+@Suite("Migration of version 1 session records")
+struct LegacySessionMigrationTests {
+    /// The envelope an earlier version wrote: `{"version":1,"session":…}` under the descriptor name.
+    private struct LegacyEnvelope: Encodable {
+        let version = 1
+        let session: Session
+    }
+
+    private static func legacyRecord(_ session: Session) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try encoder.encode(LegacyEnvelope(session: session))
+    }
+
+    /// Signs in with a client of `provider`, then rewrites the store as an earlier version left it: the session
+    /// in a version 1 record under `oidc`, and nothing else.
+    private static func seedLegacy(_ provider: ProviderSimulator, store: InMemorySessionStore) async throws -> Session {
+        let scratch = InMemorySessionStore()
+        let client = try OidcClient(
+            issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: scratch))
+        let session = try await client.signInWithLoopback(open: headlessOpener(), timeout: .seconds(60))
+        try await store.save(legacyRecord(session), key: "oidc")
+        return session
+    }
+
+    @Test("a version 1 record whose ID token names this issuer and client id: migrated, still signed in")
+    func ownRecordIsMigrated() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let session = try await Self.seedLegacy(provider, store: store)
+            let before = provider.requests.count
+            let client = try OidcClient(
+                issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+            #expect(await client.restore() == .signedIn(session.userOrPlaceholder))
+            #expect(await client.client.cachedSession?.refreshToken == session.refreshToken)
+            #expect(provider.requests.count == before, "restoring sends nothing")
+            // Rewritten as this client's bound record; the unbound one is gone.
+            #expect(store.keys == [client.client.storeKey])
+            let record = try #require(try await store.load(key: client.client.storeKey))
+            let envelope = try #require(try JSONSerialization.jsonObject(with: record) as? [String: Any])
+            #expect(envelope["version"] as? Int == 2)
+            #expect(envelope["provider"] as? String == "oidc")
+            #expect(envelope["binding"] as? String == client.client.identity.digest)
+            // The refresh token still works with its own provider.
+            let refreshed = try await client.currentSession(forceRefresh: true)
+            #expect(refreshed.accessToken != session.accessToken)
+            let refresh = try #require(provider.requests.last { $0.path == "/token" })
+            #expect(refresh.formBody["refresh_token"] == session.refreshToken)
+            #expect(refresh.formBody["client_id"] == "app-a")
+        }
+    }
+
+    @Test("a version 1 record of another issuer: not restored, left alone, nothing sent to this provider")
+    func otherIssuersRecordIsIgnored() async throws {
+        try await withSimulator(OidcClient.provider) { first in
+            try await withSimulator(OidcClient.provider) { second in
+                let store = InMemorySessionStore()
+                let session = try await Self.seedLegacy(first, store: store)
+                let stranger = try OidcClient(
+                    issuer: second.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+                #expect(await stranger.restore() == .signedOut)
+                await expectCode(.sessionMissing) { _ = try await stranger.currentSession(forceRefresh: true) }
+                await expectCode(.sessionMissing) { _ = try await stranger.fetchUser() }
+                #expect(second.requests.isEmpty, "the other provider got \(second.requests.map(\.path))")
+                expectNoToken(of: session, in: second.requests)
+                #expect(store.keys == ["oidc"], "the record is left for the client it belongs to")
+            }
+        }
+    }
+
+    @Test("a version 1 record of another client id at the same issuer: not restored, nothing sent")
+    func otherClientsRecordIsIgnored() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let session = try await Self.seedLegacy(provider, store: store)
+            let before = provider.requests.count
+            let other = try OidcClient(
+                issuer: provider.issuer, clientID: "app-other", options: AuthClientOptions(store: store))
+            #expect(await other.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await other.validAccessToken() }
+            #expect(provider.requests.count == before)
+            expectNoToken(of: session, in: Array(provider.requests.dropFirst(before)))
+            #expect(store.keys == ["oidc"])
+        }
+    }
+
+    @Test("a version 1 record whose tokens prove nothing (opaque, no ID token): not restored, nothing sent")
+    func unprovableRecordIsIgnored() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let opaque = Session(
+                accessToken: "opaque-access-token-1", refreshToken: "opaque-refresh-token-1",
+                expiresAt: Date().addingTimeInterval(-60), issuedAt: Date().addingTimeInterval(-3660), provider: "oidc")
+            try await store.save(Self.legacyRecord(opaque), key: "oidc")
+            let client = try OidcClient(
+                issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+            #expect(await client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await client.validAccessToken() }
+            #expect(provider.requests.isEmpty)
+        }
+    }
+
+    @Test("Supabase: a version 1 record whose access token's iss is this project's auth URL is migrated; not another's")
+    func supabaseRecordIsMigratedByProject() async throws {
+        try await withSupabase { harness in
+            harness.gotrue.addUser(email: "ada@example.com", password: "correct-horse")
+            let signedIn = try harness.makeClient()
+            let session = try await signedIn.signIn(email: "ada@example.com", password: "correct-horse")
+            try await harness.store.remove(key: signedIn.client.storeKey)
+            try await harness.store.save(Self.legacyRecord(session), key: "supabase")
+            let before = harness.gotrue.requests.count
+
+            // Another project (same server, another path): not its record, nothing sent.
+            let other = try harness.makeClient(projectURL: harness.gotrue.projectURL.absoluteString + "/other")
+            #expect(await other.client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await other.client.fetchUser() }
+            #expect(harness.gotrue.requests.count == before)
+
+            let relaunched = try harness.makeClient()
+            #expect(await relaunched.client.restore() == .signedIn(session.userOrPlaceholder))
+            #expect(await relaunched.client.cachedSession?.refreshToken == session.refreshToken)
+            #expect(try await harness.store.load(key: "supabase") == nil)
+            #expect(try await harness.store.load(key: relaunched.client.storeKey) != nil)
+            #expect(harness.gotrue.requests.count == before)
+        }
+    }
+}
