@@ -182,4 +182,39 @@ struct CallbackBrowserFlowTests {
         #expect(session.user?.name == "Ada")
         #expect(harness.requests("/user").first?.header("Authorization") == "Bearer at-1")
     }
+
+    @Test(
+        "without ID-token validation, the client still compares the nonce: a wrong or missing one fails the sign-in",
+        arguments: ["wrong", "missing", "right"])
+    func nonceWithoutValidation(variant: String) async throws {
+        let harness = try AcmeHarness(spec: AcmeSpec.make(usesNonce: true, fetchesUser: true))
+        defer { harness.server.stop() }
+        let request = try await harness.client.prepareAuthorization()
+        let sent = try #require(request.nonce)
+        #expect(query(request.url)["nonce"] == sent)
+        var claims: [String: Any] = ["iss": harness.server.baseURL.absoluteString, "sub": "user-1", "aud": "acme-app"]
+        switch variant {
+        case "wrong": claims["nonce"] = "a-nonce-of-another-sign-in"
+        case "right": claims["nonce"] = sent
+        default: break
+        }
+        let payload = Base64URL.encode(try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]))
+        let idToken = Base64URL.encode(Data(#"{"alg":"RS256"}"#.utf8)) + "." + payload + ".c2lnbmF0dXJl"
+        harness.backend.override("/oauth/token") { _ in
+            .json([
+                "access_token": "at-1", "token_type": "bearer", "expires_in": 3600, "refresh_token": "rt-1",
+                "id_token": idToken, "user": ["id": "user-1", "email": "ada@example.com"],
+            ])
+        }
+        let callback = callback(request.state)
+        if variant == "right" {
+            #expect(try await harness.client.handleCallback(callback).idToken == idToken)
+            return
+        }
+        await expectAuthError(.invalidIDToken) { try await harness.client.handleCallback(callback) }
+        #expect(harness.requests("/oauth/token").count == 1)
+        #expect(harness.requests("/user").isEmpty, "nothing is sent with the tokens of a refused response")
+        #expect(!harness.client.state.isSignedIn)
+        #expect(try await harness.storedSession() == nil)
+    }
 }
