@@ -26,8 +26,8 @@ extension AuthClient {
     }
 
     /// Reads the issuer's RFC 8414 metadata (once per discovery) when a template about to be rendered refers
-    /// to a `{discovered.NAME}` the OpenID document lacks and no fallback alternative has a value
-    /// (django-oauth-toolkit lists `revocation_endpoint` only there). A plain OpenID provider is therefore
+    /// to a `{discovered.NAME}` the OpenID document lacks, unless an alternative before it has a value
+    /// (django-oauth-toolkit lists `revocation_endpoint` only in the metadata). A plain OpenID provider is therefore
     /// never asked for it during a sign-in. OpenID members win; the metadata must name the same issuer; any
     /// failure keeps the OpenID document as it is. The merged document replaces the stored one.
     /// - Parameter templates: The templates about to be rendered.
@@ -63,19 +63,20 @@ extension AuthClient {
         if let key = supplement.storeKey { await storeDiscovery(updated, key: key, issuer: supplement.issuer) }
     }
 
-    /// The discovered member names the templates need and `values` lacks: a reference counts when none of
-    /// its alternatives (`{discovered.a ?? input}`) has a value among the inputs, derived variables and
-    /// `values`.
+    /// The discovered member names the templates need and `values` lacks: in a reference's alternatives
+    /// (`{discovered.a ?? input}`), a missing discovered member counts when no alternative before it has
+    /// a value among the inputs, derived variables and `values` (a discovered value keeps its precedence
+    /// over a configured fallback).
     private func unresolvedDiscoveredNames(in templates: [ValueTemplate], values: [String: String]) -> Set<String> {
         let prefix = "discovered."
         let known = VariableScope(inputs: inputs, discovered: values, derived: provider.variables)
         var missing: Set<String> = []
         for template in templates {
             for case .variable(let reference) in template.parts {
-                let alternatives = ValueTemplate.alternatives(of: reference)
-                let discovered = alternatives.filter { $0.hasPrefix(prefix) }
-                guard !discovered.isEmpty, !alternatives.contains(where: { known[$0] != nil }) else { continue }
-                missing.formUnion(discovered.map { String($0.dropFirst(prefix.count)) })
+                for alternative in ValueTemplate.alternatives(of: reference) {
+                    if known[alternative] != nil { break }
+                    if alternative.hasPrefix(prefix) { missing.insert(String(alternative.dropFirst(prefix.count))) }
+                }
             }
         }
         return missing

@@ -206,6 +206,7 @@ struct CallbackBrowserFlowTests {
                 "id_token": idToken, "user": ["id": "user-1", "email": "ada@example.com"],
             ])
         }
+        harness.backend.override("/user") { _ in .json(["id": "user-1", "email": "ada@example.com", "name": "Ada"]) }
         let callback = callback(request.state)
         if variant == "right" {
             #expect(try await harness.client.handleCallback(callback).idToken == idToken)
