@@ -79,7 +79,8 @@ extension AuthClient {
         // OpenID Connect Discovery: the algorithms the provider signs ID tokens with. A token signed with
         // any other is refused, whatever Latchkey could verify.
         if let advertised = discovery?.document["id_token_signing_alg_values_supported"]?.array {
-            validator.allowedAlgorithms = Set(advertised.compactMap { $0.string.flatMap { SignatureAlgorithm(rawValue: $0) } })
+            validator.allowedAlgorithms = Set(
+                advertised.compactMap { $0.string.flatMap { SignatureAlgorithm(rawValue: $0) } })
         }
         return validator
     }

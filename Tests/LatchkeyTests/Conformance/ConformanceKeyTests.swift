@@ -126,6 +126,27 @@ struct ConformanceKeyTests {
         }
     }
 
+    @Test("a rotation between two sign-ins whose tokens carry no kid: the JWKS is fetched again once")
+    func keylessRotation() async throws {
+        try await AdversarialOP.run { op in
+            let first = AdversarialOP.Key(signer: AdversarialOP.rsaA, keyID: nil)
+            op.useKeys([first], signing: first)
+            let rp = try ConformanceRP(op)
+            try await rp.signIn()
+            try await rp.client.signOut()
+            let rotated = AdversarialOP.Key(signer: AdversarialOP.rsaB, keyID: nil)
+            op.useKeys([rotated], signing: rotated)
+            try await rp.expectSignIn()
+            #expect(op.requests("/jwks").count == 2)
+            // A forged kid-less token refetches at most once more within the minute.
+            try await rp.client.signOut()
+            op.useKeys([rotated], signing: AdversarialOP.Key(signer: AdversarialOP.rsaA, keyID: nil, published: false))
+            try await rp.expectRejectedSignIn(.invalidIDToken)
+            try await rp.expectRejectedSignIn(.invalidIDToken)
+            #expect(op.requests("/jwks").count == 3)
+        }
+    }
+
     @Test("oidcc-client-test-signing-key-rotation-just-before-signing: rotated at the token endpoint")
     func keyRotationJustBeforeSigning() async throws {
         try await AdversarialOP.run { op in

@@ -60,7 +60,8 @@ struct ConformanceRP {
         let error = await #expect(throws: AuthError.self, sourceLocation: sourceLocation) {
             try await client.handleCallback(callback)
         }
-        #expect(error?.code == code, "got \(error.map(String.init(describing:)) ?? "nothing")",
+        #expect(
+            error?.code == code, "got \(error.map(String.init(describing:)) ?? "nothing")",
             sourceLocation: sourceLocation)
         try await expectSignedOut(sourceLocation: sourceLocation)
         #expect(

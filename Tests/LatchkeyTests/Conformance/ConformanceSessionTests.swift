@@ -106,7 +106,8 @@ struct ConformanceSessionTests {
             let request = try await rp.client.prepareEndSession()
             let callback = try await rp.agent.follow(request.url, until: AdversarialOP.postLogoutRedirectURI)
             let error = await #expect(throws: AuthError.self) {
-                try await rp.client.completeEndSession(request, callbackURL: callback) }
+                try await rp.client.completeEndSession(request, callbackURL: callback)
+            }
             #expect(error?.code == .stateMismatch)
             try await rp.expectSignedOut()
         }

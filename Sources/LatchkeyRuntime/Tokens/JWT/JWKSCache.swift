@@ -8,6 +8,7 @@ import Foundation
 /// hammer the issuer:
 /// - concurrent callers share one request, and a caller whose set was fetched while it waited does not
 ///   fetch again;
+/// - a token without `kid` that no cached key verifies counts as one unknown `kid`;
 /// - a `kid` that a refetch did not find triggers no other refetch for ``minimumRefetchInterval``;
 /// - at most ``unknownKeyRefetchBudget`` refetches for unknown `kid`s start within any
 ///   ``minimumRefetchInterval``.
@@ -101,6 +102,31 @@ public actor JWKSCache {
         throw AuthError(
             failureCode, "no key with kid \(MessageText.quoted(keyID)) in the JWKS at \(url.absoluteString)")
     }
+
+    /// A key set for a token without `kid` that none of `failed`'s keys verifies: a newly fetched one when
+    /// the issuer may have rotated its keys, within the refetch bounds (see ``JWKSCache``); otherwise
+    /// `nil`.
+    /// - Parameter failed: The set the signature did not verify with.
+    /// - Returns: A newer set, or `nil` when none may be fetched or it is the same set.
+    /// - Throws: Fetch errors.
+    public func keySetReplacing(failed: JSONWebKeySet) async throws(AuthError) -> JSONWebKeySet? {
+        if let cached, cached.keys != failed { return cached.keys }
+        if inFlight != nil {
+            let joined = try await fetch()
+            return joined == failed ? nil : joined
+        }
+        guard mayRefetch(forUnknownKeyID: Self.keylessIdentifier) else { return nil }
+        unknownKeyRefetches.append(now())
+        let fresh = try await fetch()
+        guard fresh != failed else {
+            rememberMiss(Self.keylessIdentifier)
+            return nil
+        }
+        return fresh
+    }
+
+    /// Stands for "a token without `kid`" among the missed `kid`s (no JWK `kid` can hold a NUL).
+    private static let keylessIdentifier = "\u{0}no-kid"
 
     /// Whether an unknown `kid` may trigger a refetch now: it was not missed within the window, and the
     /// window's budget is not spent.
