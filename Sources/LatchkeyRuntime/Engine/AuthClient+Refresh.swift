@@ -19,9 +19,9 @@ extension AuthClient {
     ///   refreshed is returned as it is).
     /// - Returns: The session.
     /// - Throws: `session_missing` when signed out; a rejection (`session_expired`, `invalid_grant`, ...)
-    ///   after which the session is gone; `invalid_id_token` (or `invalid_token`) when the refreshed tokens
-    ///   fail validation, after which the session is gone too (the provider has already replaced the old
-    ///   refresh token); a transport error, after which the session is kept.
+    ///   after which the session is gone; `invalid_id_token` when the refreshed ID token fails validation,
+    ///   after which the session is gone too (the provider has already replaced the old refresh token); a
+    ///   transport error, after which the session is kept.
     public func currentSession(forceRefresh: Bool = false) async throws(AuthError) -> Session {
         try await ensureLoaded()
         guard let current = session else {
@@ -123,11 +123,11 @@ extension AuthClient {
             // A provider may echo the refresh token in its error: never let it into a message or a log.
             let error = error.redacting([base.refreshToken, base.accessToken, base.idToken, current.refreshToken])
             guard generation == expected else { return discarded() }
-            // The provider answered with new tokens that fail validation: it has most likely rotated the old
+            // The provider answered with an ID token that fails validation: it has most likely rotated the old
             // refresh token out already, and sending that one again would revoke the whole family. The session
             // is over (OpenID Connect Core §12.2).
-            if answered, error.code == .invalidIDToken || error.code == .invalidToken {
-                log(.info, "The refreshed tokens failed validation (\(error.code.rawValue)); signing out.")
+            if answered, error.code == .invalidIDToken {
+                log(.info, "The refreshed ID token failed validation; signing out.")
                 await clearSession(lockHeld: true)
                 return .failure(error)
             }
