@@ -27,6 +27,10 @@ extension AdversarialOP {
                 }
             }
             return tokens(nonce: grant.nonce, refreshing: false)
+        case "urn:ietf:params:oauth:grant-type:device_code":
+            guard form["device_code"] == "device-code-1" else { return oauthError("invalid_grant") }
+            state.withLock { $0.authTime = clock.now.addingTimeInterval(-5) }
+            return tokens(nonce: nil, refreshing: false)
         case "refresh_token":
             let live = state.withLock { state -> Bool in
                 guard let token = form["refresh_token"], state.refreshTokens.remove(token) != nil else { return false }

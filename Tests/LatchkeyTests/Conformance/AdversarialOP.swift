@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// Endpoints: `/.well-known/openid-configuration`, `/.well-known/oauth-authorization-server` (404 unless
 /// ``Behaviour/metadata`` is set), `/authorize` (checks the request, then redirects to the app with a
-/// code), `/token` (authorization code with PKCE S256, refresh with rotation), `/userinfo` (bearer header
-/// only), `/jwks`, `/logout` (RP-initiated logout) and `/revoke`.
+/// code), `/token` (authorization code with PKCE S256, refresh with rotation, device code), `/userinfo`
+/// (bearer header only), `/jwks`, `/logout` (RP-initiated logout), `/revoke` and `/device` (RFC 8628,
+/// approved at once).
 final class AdversarialOP: Sendable {
     static let clientID = "conformance-rp"
     static let subject = "user-1"
@@ -178,6 +179,11 @@ final class AdversarialOP: Sendable {
         case ("GET", "/jwks"): return .json(["keys": publishedKeys()])
         case ("GET", "/logout"): return logout(request)
         case ("POST", "/revoke"): return TestResponse(status: 200)
+        case ("POST", "/device"):
+            return .json([
+                "device_code": "device-code-1", "user_code": "WDJB-MJHT", "verification_uri": issuer + "/device",
+                "expires_in": 600, "interval": 5,
+            ])
         default: return .json(["error": "not_found"], status: 404)
         }
     }

@@ -27,7 +27,8 @@ struct ConformanceBasicTests {
             #expect(session.user?.id == AdversarialOP.subject)
             #expect(session.user?.name == "Ada Lovelace")
             #expect(session.user?.email == "ada@example.com")
-            // The first sign-in against a plain OpenID provider: no RFC 8414 metadata request.
+            // The first sign-in against a plain OpenID provider (no device endpoint, which the descriptor can
+            // use): no RFC 8414 metadata request.
             #expect(
                 op.paths == [
                     "/.well-known/openid-configuration", "/authorize", "/token", "/jwks", "/userinfo",
@@ -144,6 +145,28 @@ struct ConformanceBasicTests {
             let error = await #expect(throws: AuthError.self) { try await rp.client.handleCallback(callback) }
             #expect(error?.code == .invalidResponse)
             #expect(op.requests("/userinfo").count == 1)
+            try await rp.expectSignedOut()
+        }
+    }
+
+    @Test("device flow: the user is the verified ID token's sub; a userinfo sub other than it fails the sign-in")
+    func deviceUserinfoSubMismatch() async throws {
+        try await AdversarialOP.run { op in
+            let device = op.issuer + "/device"
+            op.behave { $0.discovery = { $0["device_authorization_endpoint"] = device } }
+            let rp = try ConformanceRP(op)
+            let session = try await rp.client.completeDeviceAuthorization(
+                try await rp.client.startDeviceAuthorization())
+            #expect(session.user?.id == AdversarialOP.subject)
+            try await rp.client.signOut()
+
+            op.behave { $0.userinfo = { $0["sub"] = "user-2" } }
+            let authorization = try await rp.client.startDeviceAuthorization()
+            let error = await #expect(throws: AuthError.self) {
+                try await rp.client.completeDeviceAuthorization(authorization)
+            }
+            #expect(error?.code == .invalidResponse)
+            #expect(op.requests("/userinfo").count == 2)
             try await rp.expectSignedOut()
         }
     }

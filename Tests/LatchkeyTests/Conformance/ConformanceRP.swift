@@ -28,7 +28,8 @@ struct ConformanceRP {
             issuer: op.server.baseURL, clientID: AdversarialOP.clientID, redirectURI: AdversarialOP.redirectURI,
             redirectURIs: [EndSessionFlowSpec.redirectPurpose: AdversarialOP.postLogoutRedirectURI],
             options: AuthClientOptions(
-                transport: URLSessionTransport(), store: store, now: { clock.now }, environment: { _ in nil }))
+                transport: URLSessionTransport(), store: store, now: { clock.now }, environment: { _ in nil },
+                sleep: { _ in }))
     }
 
     /// The browser part of a sign-in: prepares it and follows the provider to the callback URL.
