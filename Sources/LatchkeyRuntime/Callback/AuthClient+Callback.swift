@@ -130,10 +130,13 @@ extension AuthClient {
     }
 
     private func checkIssuer(_ parameters: CallbackParameters) async throws(AuthError) {
-        // RFC 9207 §2.4: a provider that advertises `iss` in authorization responses must send it.
+        // RFC 9207 §2.4: a provider that advertises `iss` in authorization responses must send it, and an
+        // `iss` that is present must be the issuer's whether advertised or not (except where each tenant has
+        // its own issuer, which only the ID token's `tid` tells).
         if case .openID = provider.discovery { _ = try await discover() }
         let advertised = discovery?.document["authorization_response_iss_parameter_supported"] == .bool(true)
-        guard let name = provider.callback.issuerParameter ?? (advertised ? "iss" : nil) else { return }
+        let checksStandardName = advertised || provider.tokens.issuerValidation == .exact
+        guard let name = provider.callback.issuerParameter ?? (checksStandardName ? "iss" : nil) else { return }
         guard let issuer = parameters[name] else {
             guard !advertised else {
                 throw failure(.issuerMismatch, "The callback carries no issuer, though the provider says it sends one.")

@@ -143,6 +143,25 @@ struct CallbackBrowserFlowTests {
         #expect(harness.server.requests.isEmpty)
     }
 
+    @Test(
+        "an iss parameter naming another issuer is refused even when the descriptor declares no iss parameter",
+        arguments: ["https%3A%2F%2Fevil.example", "BASE%2F"])
+    func undeclaredIssuerMismatch(issuer: String) async throws {
+        let spec = AcmeSpec.make(
+            callback: CallbackSpec(errorCodeParameter: "error_code", allowedRedirectKinds: [.customScheme]))
+        let harness = try AcmeHarness(spec: spec)
+        defer { harness.server.stop() }
+        let base = harness.server.baseURL.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let request = try await harness.client.prepareAuthorization()
+        let forged = "code=good-code&iss=" + issuer.replacingOccurrences(of: "BASE", with: base)
+        await expectAuthError(.issuerMismatch) {
+            try await harness.client.handleCallback(callback(request.state, forged))
+        }
+        #expect(harness.server.requests.isEmpty)
+        let session = try await harness.client.handleCallback(callback(request.state, "code=good-code&iss=\(base)"))
+        #expect(session.accessToken == "at-1")
+    }
+
     @Test("without returned state, the newest pending flow for the redirect URI completes")
     func noState() async throws {
         let harness = try AcmeHarness(spec: AcmeSpec.make(returnsState: false))
