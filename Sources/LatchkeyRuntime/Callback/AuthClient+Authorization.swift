@@ -63,7 +63,8 @@ extension AuthClient {
             variables[name] = .string(value)
             filled.insert(name)
         }
-        let scope = try await self.scope(variables)
+        let scope = try await self.scope(
+            variables, rendering: [flow.authorizeURL] + ProviderSpec.templates(in: flow.authorizeQuery))
         var query = try TemplateRenderer.pairs(flow.authorizeQuery, in: scope)
         let standard = ["prompt": prompt, "login_hint": loginHint, "max_age": maxAge.map(String.init)]
         for name in standard.keys.sorted() {
@@ -79,7 +80,8 @@ extension AuthClient {
         }
         let url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
         let pending = PendingFlow(
-            state: state, codeVerifier: verifier, nonce: nonce, redirectURI: redirect, createdAt: now())
+            state: state, codeVerifier: verifier, nonce: nonce, redirectURI: redirect, createdAt: now(),
+            maxAge: query.first { $0.name == "max_age" }.flatMap { Int($0.value) }.map { max($0, 0) })
         try await updatePending { flows in flows.append(pending) }
         return AuthorizationRequest(url: url, redirectURI: redirect, state: state, nonce: nonce)
     }

@@ -106,13 +106,13 @@ extension AuthClient {
         {
             throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
         }
-        let claims = try await validateNewIDToken(fresh, nonce: pending.nonce)
+        let claims = try await validateNewIDToken(fresh, nonce: pending.nonce, maxAge: pending.maxAge)
         try await validateNewAccessToken(fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {
             let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
             fresh.user = try decoder.user(from: userDocument ?? .null)
         }
-        fresh.user = completingUser(fresh.user, claims: claims, callback: callback)
+        fresh.user = completingUser(try user(fresh.user, boundTo: claims), claims: claims, callback: callback)
         let installed = try await install(fresh)
         if let event = pending.event { eventBroadcaster.publish(AuthEvent(event)) }
         return installed
@@ -130,7 +130,19 @@ extension AuthClient {
     }
 
     private func checkIssuer(_ parameters: CallbackParameters) async throws(AuthError) {
-        guard let name = provider.callback.issuerParameter, let issuer = parameters[name] else { return }
+        // RFC 9207 §2.4: a provider that advertises `iss` in authorization responses must send it, and an
+        // `iss` that is present must be the issuer's whether advertised or not (except where each tenant has
+        // its own issuer, which only the ID token's `tid` tells).
+        if case .openID = provider.discovery { _ = try await discover() }
+        let advertised = discovery?.document["authorization_response_iss_parameter_supported"] == .bool(true)
+        let checksStandardName = advertised || provider.tokens.issuerValidation == .exact
+        guard let name = provider.callback.issuerParameter ?? (checksStandardName ? "iss" : nil) else { return }
+        guard let issuer = parameters[name] else {
+            guard !advertised else {
+                throw failure(.issuerMismatch, "The callback carries no issuer, though the provider says it sends one.")
+            }
+            return
+        }
         var expected: String?
         if case .openID(let template) = provider.discovery {
             expected = try? TemplateRenderer.text(template, in: try await scope())

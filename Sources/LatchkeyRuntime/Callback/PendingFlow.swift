@@ -18,6 +18,9 @@ struct PendingFlow: Sendable, Codable, Hashable {
     var lifetime: Double? = nil
     /// The event published once the flow completes (`password_recovery`), if any.
     var event: String? = nil
+    /// The `max_age` sent in the authorization request, in seconds, if any: the ID token's `auth_time`
+    /// must be at most this old (records written before it existed decode without it).
+    var maxAge: Int? = nil
 
     /// Whether the flow is older than its lifetime at a moment.
     func isStale(at now: Date, lifetime defaultLifetime: Double) -> Bool {

@@ -79,7 +79,7 @@ extension AuthClient {
             throw failure(
                 .invalidConfiguration, "The descriptor verifies access tokens but names no accessTokenKeys URL.")
         }
-        let text = try TemplateRenderer.text(template, in: try await scope())
+        let text = try TemplateRenderer.text(template, in: try await scope(rendering: [template]))
         guard let url = URL(string: text), RedirectURI.isAllowedEndpoint(url) else {
             throw failure(.invalidConfiguration, "The access-token key set URL is not an https URL.")
         }

@@ -84,8 +84,11 @@ extension AuthClient {
     }
 
     /// Fetches the signed-in user through the user-info flow and keeps it in the session.
+    ///
+    /// When the session's ID token was verified, the user document must name its `sub`.
     /// - Returns: The user.
-    /// - Throws: `invalid_configuration` without a user-info flow; `session_missing` when signed out.
+    /// - Throws: `invalid_configuration` without a user-info flow; `session_missing` when signed out;
+    ///   `invalid_response` when the document names another subject than the verified ID token.
     @discardableResult
     public func fetchUser() async throws(AuthError) -> User {
         guard let flow = provider.flows.userInfo else {
@@ -93,6 +96,9 @@ extension AuthClient {
         }
         let (_, document, _) = try await send(flow.request)
         let user = try decoder.user(from: document ?? .null)
+        if let subject = verifiedSubject, subject != user.id {
+            throw failure(.invalidResponse, "The user document names another subject than the verified ID token.")
+        }
         try await adopt(user)
         return user
     }

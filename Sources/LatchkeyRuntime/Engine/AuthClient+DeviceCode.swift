@@ -48,7 +48,7 @@ extension AuthClient {
         broadcaster.publish(.authenticating)
         do {
             var fresh = try await pollDeviceToken(authorization, flow: flow)
-            try await validateNewIDToken(fresh, nonce: nil)
+            let claims = try await validateNewIDToken(fresh, nonce: nil)
             if fresh.user == nil, let userInfo = provider.flows.userInfo {
                 do {
                     let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
@@ -57,6 +57,7 @@ extension AuthClient {
                     log(.info, "The user could not be fetched after the device sign-in (\(error.code.rawValue)).")
                 }
             }
+            fresh.user = try user(fresh.user, boundTo: claims)
             return try await install(fresh)
         } catch {
             publishAfterFailure(previous: previous)

@@ -3,14 +3,17 @@ import Foundation
 /// A successful discovery: the variables and the document they came from.
 struct DiscoveryResult: Sendable {
     /// `discovered.NAME` values, by NAME.
-    let values: [String: String]
+    var values: [String: String]
     /// The document.
-    let document: JSON
+    var document: JSON
     /// The access-token key set fetched from a discovered URL, created on first use (see
     /// `AuthClient+AccessToken.swift`); it lives as long as the discovery it depends on.
     var accessTokenKeys: AccessTokenKeyCache? = nil
     /// When the result stops being used (and discovery runs again); `nil` for never.
     var expiresAt: Date? = nil
+    /// Where RFC 8414 metadata may fill in members the OpenID document lacks, until it has been read
+    /// once (see `AuthClient+DiscoverySupplement.swift`); `nil` when there is nothing left to read.
+    var supplement: DiscoverySupplement? = nil
 
     /// Whether the result may still be used at a time.
     func isFresh(at date: Date) -> Bool { expiresAt.map { date < $0 } ?? true }
@@ -20,14 +23,18 @@ extension AuthClient {
     /// Discovers the provider's endpoints (once; later calls use the cached result while it is fresh).
     ///
     /// OpenID discovery reads `{issuer}/.well-known/openid-configuration`, falling back to RFC 8414's
-    /// `/.well-known/oauth-authorization-server`; the document's `issuer` must equal the issuer exactly.
+    /// `/.well-known/oauth-authorization-server` only when there is no OpenID document; the document's
+    /// `issuer` must equal the issuer exactly. RFC 8414 metadata is read beside an OpenID document only
+    /// later, once a request about to be sent needs a member the OpenID document lacks (a revocation
+    /// endpoint, say), so the values returned here are the OpenID document's.
     /// The document is also kept in the session store with a lifetime (24 hours, or the response's
     /// `Cache-Control: max-age`, at most 7 days; none with `no-store`), so a relaunch within it sends no
     /// discovery request; a stale, corrupt or other-issuer record is ignored. A custom discovery request
     /// takes the listed members and is kept in memory only. Failures are not cached.
     /// - Returns: The discovered values by name (used as `{discovered.NAME}`); empty without discovery.
-    /// - Throws: `config_discovery_failed`; `confidential_client_in_mobile` when the document says the
-    ///   client is confidential; transport errors as they are.
+    /// - Throws: `config_discovery_failed`; `issuer_mismatch` when the document names another issuer;
+    ///   `confidential_client_in_mobile` when the document says the client is confidential; transport
+    ///   errors as they are.
     @discardableResult
     public func discover() async throws(AuthError) -> [String: String] {
         if let discovery, discovery.isFresh(at: now()) { return discovery.values }
@@ -54,13 +61,16 @@ extension AuthClient {
             var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
         else { throw discoveryFailure("The issuer '\(issuer)' is not an https URL.") }
         let cacheKey = DiscoveryCache.key(storeKey: storeKey, issuer: issuer)
-        if let cached = await cachedDiscovery(key: cacheKey, issuer: issuer) { return cached }
         let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.query = nil
         components.path = trimmedPath + "/.well-known/openid-configuration"
         let openID = components.url
         components.path = "/.well-known/oauth-authorization-server" + trimmedPath
         let oauth = components.url
+        if var cached = await cachedDiscovery(key: cacheKey, issuer: issuer) {
+            cached.supplement = oauth.map { DiscoverySupplement(url: $0, issuer: issuer, storeKey: cacheKey) }
+            return cached
+        }
         var lastError = discoveryFailure("No discovery document was found.")
         for candidate in [openID, oauth].compactMap({ $0 }) {
             do throws(AuthError) {
@@ -70,48 +80,24 @@ extension AuthClient {
                 }
                 let values = (document.object ?? [:]).compactMapValues(\.string)
                 var result = DiscoveryResult(values: values, document: document)
-                if candidate == openID, let oauth { result = await supplemented(result, from: oauth, issuer: issuer) }
                 // `no-store` keeps the document for this process only, for the default lifetime.
                 let lifetime = DiscoveryCache.lifetime(cacheControl: response.header("Cache-Control"))
                 result.expiresAt = now().addingTimeInterval(lifetime > 0 ? lifetime : DiscoveryCache.defaultLifetime)
                 if lifetime > 0 { await storeDiscovery(result, key: cacheKey, issuer: issuer) }
+                if candidate == openID, let oauth {
+                    result.supplement = DiscoverySupplement(
+                        url: oauth, issuer: issuer, storeKey: lifetime > 0 ? cacheKey : nil)
+                }
                 return result
             } catch {
                 if error.kind == .transport, error.code != .serverError { throw error }
+                // A document naming another issuer is never passed over for the next one.
+                if error.code == .issuerMismatch { throw error }
                 lastError = error
-                if error.code == .issuerMismatch { break }
             }
         }
         guard lastError.code != .configDiscoveryFailed else { throw lastError }
         throw discoveryFailure("Discovery failed: \(lastError.message)", providerCode: lastError.providerCode)
-    }
-
-    /// Adds the RFC 8414 members an OpenID document lacks (django-oauth-toolkit lists `revocation_endpoint`
-    /// only there), fetched only when the descriptor refers to a `{discovered.NAME}` the OpenID document
-    /// does not have. OpenID members win; any failure keeps the OpenID document as it is.
-    private func supplemented(_ result: DiscoveryResult, from url: URL, issuer: String) async -> DiscoveryResult {
-        let missing = provider.discoveredReferences.subtracting(result.values.keys)
-        guard !missing.isEmpty, var merged = result.document.object else { return result }
-        let extra: JSON
-        do throws(AuthError) {
-            extra = try await fetchDocument(url).0
-        } catch {
-            log(.info, "The RFC 8414 metadata could not be read (\(error.code.rawValue)).")
-            return result
-        }
-        guard let named = extra["issuer"]?.string, acceptsDiscoveredIssuer(named, requested: issuer),
-            let members = extra.object
-        else {
-            log(.info, "The RFC 8414 metadata names another issuer; ignored.")
-            return result
-        }
-        for (name, value) in members where merged[name] == nil { merged[name] = value }
-        let values = merged.compactMapValues(\.string)
-        let unresolved = missing.subtracting(values.keys).sorted()
-        if !unresolved.isEmpty {
-            log(.info, "Discovery does not list: \(unresolved.joined(separator: ", ")).")
-        }
-        return DiscoveryResult(values: values, document: .object(merged))
     }
 
     /// The fresh discovery record in the store, or `nil` (nothing stored, stale, corrupt, another issuer,
@@ -142,7 +128,7 @@ extension AuthClient {
     }
 
     /// Writes a discovery result to the store; a failure is logged and otherwise ignored.
-    private func storeDiscovery(_ result: DiscoveryResult, key: String, issuer: String) async {
+    func storeDiscovery(_ result: DiscoveryResult, key: String, issuer: String) async {
         guard let expiresAt = result.expiresAt else { return }
         let record = DiscoveryCache.encode(
             document: result.document, identity: identity, issuer: issuer, fetchedAt: now(), expiresAt: expiresAt)
@@ -178,7 +164,7 @@ extension AuthClient {
         return DiscoveryResult(values: values, document: document)
     }
 
-    private func fetchDocument(_ url: URL) async throws(AuthError) -> (JSON, HTTPResponse) {
+    func fetchDocument(_ url: URL) async throws(AuthError) -> (JSON, HTTPResponse) {
         let headers = try TemplateRenderer.pairs(provider.commonHeaders, in: inputScope)
         var request = HTTPRequest(method: "GET", url: url, headers: headers)
         request.setHeader("Accept", "application/json")
@@ -195,38 +181,5 @@ extension AuthClient {
         _ message: String, code: AuthError.Code = .configDiscoveryFailed, providerCode: String? = nil
     ) -> AuthError {
         AuthError(code, message, providerCode: providerCode, provider: provider.name)
-    }
-}
-
-extension ProviderSpec {
-    /// The `NAME`s of every `{discovered.NAME}` the descriptor's requests, flows, variables and token
-    /// settings refer to.
-    var discoveredReferences: Set<String> {
-        var templates: [ValueTemplate] = [tokens.jwksURL, tokens.issuer, tokens.accessTokenKeysURL].compactMap { $0 }
-        var parameters = variables + commonHeaders + extraTokenParameters
-        for request in requests.values {
-            templates.append(request.url)
-            parameters += request.query + request.headers + request.body
-        }
-        if let flow = flows.authorizationCode {
-            templates.append(flow.authorizeURL)
-            parameters += flow.authorizeQuery
-        }
-        if let flow = flows.endSession {
-            templates.append(flow.url)
-            parameters += flow.query
-        }
-        func strings(_ json: JSONTemplate) -> [ValueTemplate] {
-            switch json {
-            case .string(let template): [template]
-            case .object(let members): members.flatMap { strings($0.value) }
-            case .array(let elements): elements.flatMap(strings)
-            case .number, .bool, .null: []
-            }
-        }
-        templates += parameters.flatMap { strings($0.value) }
-        let prefix = "discovered."
-        let names = templates.flatMap(\.variables).filter { $0.hasPrefix(prefix) }
-        return Set(names.map { String($0.dropFirst(prefix.count)) })
     }
 }

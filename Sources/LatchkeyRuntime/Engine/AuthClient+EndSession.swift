@@ -87,7 +87,7 @@ extension AuthClient {
             "state": .string(state), "post_logout_redirect_uri": redirect.map { .string($0.absoluteString) },
             "id_token": session?.idToken.map(JSON.string),
         ]
-        let scope = try await self.scope(variables)
+        let scope = try await self.scope(variables, rendering: [flow.url] + ProviderSpec.templates(in: flow.query))
         let query = try TemplateRenderer.pairs(flow.query, in: scope)
         let url = try builder.endpoint(flow.url, query: query, scope: scope)
         return EndSessionRequest(url: url, state: state, postLogoutRedirectURI: redirect)

@@ -19,7 +19,9 @@ extension AuthClient {
     ///   refreshed is returned as it is).
     /// - Returns: The session.
     /// - Throws: `session_missing` when signed out; a rejection (`session_expired`, `invalid_grant`, ...)
-    ///   after which the session is gone; a transport error, after which the session is kept.
+    ///   after which the session is gone; `invalid_id_token` when the refreshed ID token fails validation,
+    ///   after which the session is gone too (the provider has already replaced the old refresh token); a
+    ///   transport error, after which the session is kept.
     public func currentSession(forceRefresh: Bool = false) async throws(AuthError) -> Session {
         try await ensureLoaded()
         guard let current = session else {
@@ -100,6 +102,7 @@ extension AuthClient {
         }
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
         guard generation == expected else { return discarded() }
+        var answered = false
         do {
             let (spec, document, response) = try await send(
                 flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],
@@ -108,6 +111,7 @@ extension AuthClient {
             fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
             fresh.idToken = fresh.idToken ?? base.idToken
             fresh.user = fresh.user ?? base.user
+            answered = true
             try await validateRefreshedIDToken(fresh, previous: base)
             try await validateNewAccessToken(fresh, previous: base)
             switch await commit(fresh, generation: expected) {
@@ -119,6 +123,14 @@ extension AuthClient {
             // A provider may echo the refresh token in its error: never let it into a message or a log.
             let error = error.redacting([base.refreshToken, base.accessToken, base.idToken, current.refreshToken])
             guard generation == expected else { return discarded() }
+            // The provider answered with an ID token that fails validation: it has most likely rotated the old
+            // refresh token out already, and sending that one again would revoke the whole family. The session
+            // is over (OpenID Connect Core §12.2).
+            if answered, error.code == .invalidIDToken {
+                log(.info, "The refreshed ID token failed validation; signing out.")
+                await clearSession(lockHeld: true)
+                return .failure(error)
+            }
             guard error.kind == .rejected else { return .failure(error) }
             if flow.reuseCodes.contains(error.providerCode ?? ""), let newer = await newerStoredSession(than: base),
                 generation == expected

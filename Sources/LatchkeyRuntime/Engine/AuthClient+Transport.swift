@@ -36,7 +36,8 @@ extension AuthClient {
             "id_token": session?.idToken.map(JSON.string),
         ]
         let request = try builder.build(
-            spec, scope: try await scope(flow), accessToken: bearer, isTokenRequest: isTokenRequest)
+            spec, scope: try await scope(flow, rendering: provider.templates(of: spec, isTokenRequest: isTokenRequest)),
+            accessToken: bearer, isTokenRequest: isTokenRequest)
         log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
         let response: HTTPResponse
         do {

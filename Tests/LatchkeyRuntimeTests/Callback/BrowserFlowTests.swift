@@ -143,6 +143,25 @@ struct CallbackBrowserFlowTests {
         #expect(harness.server.requests.isEmpty)
     }
 
+    @Test(
+        "an iss parameter naming another issuer is refused even when the descriptor declares no iss parameter",
+        arguments: ["https%3A%2F%2Fevil.example", "BASE%2F"])
+    func undeclaredIssuerMismatch(issuer: String) async throws {
+        let spec = AcmeSpec.make(
+            callback: CallbackSpec(errorCodeParameter: "error_code", allowedRedirectKinds: [.customScheme]))
+        let harness = try AcmeHarness(spec: spec)
+        defer { harness.server.stop() }
+        let base = harness.server.baseURL.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let request = try await harness.client.prepareAuthorization()
+        let forged = "code=good-code&iss=" + issuer.replacingOccurrences(of: "BASE", with: base)
+        await expectAuthError(.issuerMismatch) {
+            try await harness.client.handleCallback(callback(request.state, forged))
+        }
+        #expect(harness.server.requests.isEmpty)
+        let session = try await harness.client.handleCallback(callback(request.state, "code=good-code&iss=\(base)"))
+        #expect(session.accessToken == "at-1")
+    }
+
     @Test("without returned state, the newest pending flow for the redirect URI completes")
     func noState() async throws {
         let harness = try AcmeHarness(spec: AcmeSpec.make(returnsState: false))
@@ -181,5 +200,41 @@ struct CallbackBrowserFlowTests {
         let session = try await harness.client.handleCallback(callback(request.state))
         #expect(session.user?.name == "Ada")
         #expect(harness.requests("/user").first?.header("Authorization") == "Bearer at-1")
+    }
+
+    @Test(
+        "without ID-token validation, the client still compares the nonce: a wrong or missing one fails the sign-in",
+        arguments: ["wrong", "missing", "right"])
+    func nonceWithoutValidation(variant: String) async throws {
+        let harness = try AcmeHarness(spec: AcmeSpec.make(usesNonce: true, fetchesUser: true))
+        defer { harness.server.stop() }
+        let request = try await harness.client.prepareAuthorization()
+        let sent = try #require(request.nonce)
+        #expect(query(request.url)["nonce"] == sent)
+        var claims: [String: Any] = ["iss": harness.server.baseURL.absoluteString, "sub": "user-1", "aud": "acme-app"]
+        switch variant {
+        case "wrong": claims["nonce"] = "a-nonce-of-another-sign-in"
+        case "right": claims["nonce"] = sent
+        default: break
+        }
+        let payload = Base64URL.encode(try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]))
+        let idToken = Base64URL.encode(Data(#"{"alg":"RS256"}"#.utf8)) + "." + payload + ".c2lnbmF0dXJl"
+        harness.backend.override("/oauth/token") { _ in
+            .json([
+                "access_token": "at-1", "token_type": "bearer", "expires_in": 3600, "refresh_token": "rt-1",
+                "id_token": idToken, "user": ["id": "user-1", "email": "ada@example.com"],
+            ])
+        }
+        harness.backend.override("/user") { _ in .json(["id": "user-1", "email": "ada@example.com", "name": "Ada"]) }
+        let callback = callback(request.state)
+        if variant == "right" {
+            #expect(try await harness.client.handleCallback(callback).idToken == idToken)
+            return
+        }
+        await expectAuthError(.invalidIDToken) { try await harness.client.handleCallback(callback) }
+        #expect(harness.requests("/oauth/token").count == 1)
+        #expect(harness.requests("/user").isEmpty, "nothing is sent with the tokens of a refused response")
+        #expect(!harness.client.state.isSignedIn)
+        #expect(try await harness.storedSession() == nil)
     }
 }

@@ -47,16 +47,26 @@ struct EngineDiscoveryTests {
             ])
     }
 
-    @Test("another issuer is config_discovery_failed, and failures are not cached")
+    @Test("another issuer is issuer_mismatch (the RFC 8414 document is not tried), and failures are not cached")
     func issuerMismatch() async throws {
         let harness = try AcmeHarness(spec: Self.openIDSpec())
         defer { harness.server.stop() }
         harness.backend.override("/.well-known/openid-configuration") { _ in
             Self.document(harness, issuer: "https://evil.example")
         }
-        await expectAuthError(.configDiscoveryFailed) { _ = try await harness.client.discover() }
-        await expectAuthError(.configDiscoveryFailed) { _ = try await harness.client.prepareAuthorization() }
-        #expect(harness.server.requests.count == 2)
+        await expectAuthError(.issuerMismatch) { _ = try await harness.client.discover() }
+        await expectAuthError(.issuerMismatch) { _ = try await harness.client.prepareAuthorization() }
+        #expect(harness.server.requests.map(\.path) == Array(repeating: "/.well-known/openid-configuration", count: 2))
+    }
+
+    @Test("an RFC 8414 fallback document naming another issuer is issuer_mismatch too")
+    func fallbackIssuerMismatch() async throws {
+        let harness = try AcmeHarness(spec: Self.openIDSpec())
+        defer { harness.server.stop() }
+        harness.backend.override("/.well-known/oauth-authorization-server") { _ in
+            Self.document(harness, issuer: "https://evil.example")
+        }
+        await expectAuthError(.issuerMismatch) { _ = try await harness.client.discover() }
     }
 
     @Test("a confidential client is refused before any browser opens")

@@ -123,18 +123,25 @@ struct JWTIDTokenSignatureTests {
         }
     }
 
-    @Test("without a kid, the single suitable key is used; with several, the token is refused")
+    @Test("without a kid, every suitable key is tried: the one that verifies is taken, in any position")
     func noKid() async throws {
         let validator = JWTFixtures.validator()
         let token = JWTFixtures.token(algorithm: .es256, kid: JWTFixtures.noKid)
         // allKeys has one P-256 key among RSA, P-384 and Ed25519 keys.
         #expect(try validator.validate(token, keys: keys, nonce: JWTFixtures.nonce).sub == "user-1")
 
-        let twoRSA = try JSONWebKeySet(
-            data: JWTFixtures.jwks([JWTFixtures.rsa.publicJWK(), JWTFixtures.otherRSA.publicJWK()]))
+        // Two RSA keys without kids (conformance module rp-id_token-kid-absent-multiple-jwks): the signing key
+        // verifies whether it is listed first or second.
         let rsaToken = JWTFixtures.token(kid: JWTFixtures.noKid)
-        await expectJWTError(.invalidIDToken, "no kid and 2 keys in the JWKS could verify RS256", token: rsaToken) {
-            _ = try validator.validate(rsaToken, keys: twoRSA, nonce: JWTFixtures.nonce)
+        for order in [[JWTFixtures.rsa, JWTFixtures.otherRSA], [JWTFixtures.otherRSA, JWTFixtures.rsa]] {
+            let twoRSA = try JSONWebKeySet(data: JWTFixtures.jwks(order.map { $0.publicJWK() }))
+            #expect(try validator.validate(rsaToken, keys: twoRSA, nonce: JWTFixtures.nonce).sub == "user-1")
+        }
+        // A token signed by a key the set does not hold verifies with none of those that fit.
+        let without = try JSONWebKeySet(
+            data: JWTFixtures.jwks([JWTFixtures.otherRSA.publicJWK(), JWTFixtures.p256.publicJWK()]))
+        await expectJWTError(.invalidIDToken, "does not verify with any key that fits", token: rsaToken) {
+            _ = try validator.validate(rsaToken, keys: without, nonce: JWTFixtures.nonce)
         }
         // A JWK alg narrows the choice: only one of the two may verify RS256.
         let narrowed = try JSONWebKeySet(

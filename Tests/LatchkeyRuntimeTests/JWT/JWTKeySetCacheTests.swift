@@ -90,7 +90,7 @@ struct JWTKeySetCacheTests {
         #expect(await endpoint.cache.fetchCount == 1)
     }
 
-    @Test("an unknown kid triggers exactly one refetch, then fails; more unknown kids wait for the interval")
+    @Test("unknown kids refetch within a budget per minute; a kid a refetch missed waits for the minute")
     func unknownKid() async throws {
         let endpoint = try JWKSEndpoint()
         _ = try await endpoint.validate(Self.token())
@@ -102,8 +102,13 @@ struct JWTKeySetCacheTests {
             _ = try await endpoint.validate(unknown)
         }
         #expect(endpoint.requestCount == 2)
+        // The same kid again within the minute: no request.
+        await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) {
+            _ = try await endpoint.validate(unknown)
+        }
+        #expect(endpoint.requestCount == 2)
 
-        // An attacker sending made-up kids gets no more requests within the interval.
+        // An attacker sending made-up kids gets at most the budget of requests within the minute.
         for index in 0..<5 {
             let madeUp = Self.token(kid: "made-up-\(index)")
             await expectJWTError(.invalidIDToken, "no key with kid “made-up-\(index)”", token: madeUp) {
@@ -111,13 +116,25 @@ struct JWTKeySetCacheTests {
             }
             endpoint.clock.advance(10)
         }
-        #expect(endpoint.requestCount == 2)
+        #expect(endpoint.requestCount == 1 + JWKSCache.defaultUnknownKeyRefetchBudget)
 
-        endpoint.clock.advance(11)  // 61 s since the refetch
+        endpoint.clock.advance(11)  // 61 s since the first refetch
         await expectJWTError(.invalidIDToken, "no key with kid", token: unknown) {
             _ = try await endpoint.validate(unknown)
         }
-        #expect(endpoint.requestCount == 3)
+        #expect(endpoint.requestCount == 2 + JWKSCache.defaultUnknownKeyRefetchBudget)
+    }
+
+    @Test("a kid new since the last fetch refetches at once, even seconds after a fetch")
+    func rotationRightAfterFetch() async throws {
+        let rotated = try TestSigner(.p256)
+        let endpoint = try JWKSEndpoint()
+        _ = try await endpoint.validate(Self.token())
+        endpoint.serve(JWTFixtures.jwks([rotated.publicJWK(keyID: "rotated")]))
+        endpoint.clock.advance(2)
+        let token = Self.token(algorithm: .es256, signer: rotated, kid: "rotated")
+        #expect(try await endpoint.validate(token).sub == "user-1")
+        #expect(endpoint.requestCount == 2)
     }
 
     @Test("a kid miss right after a fetch does not fetch again")

@@ -115,7 +115,7 @@ struct OpenIDProviderTests {
         #expect(values["issuer"] == harness.issuer.absoluteString)
     }
 
-    @Test("discovery: OpenID document plus RFC 8414 (path-inserted) for revocation; cached afterwards")
+    @Test("discovery: the OpenID document alone; RFC 8414 (path-inserted) only when revocation needs it")
     func discovery() async throws {
         let harness = try RealProviderHarness(redirectURI: RealProvider.customRedirect)
         let values = try await harness.client.discover()
@@ -125,17 +125,21 @@ struct OpenIDProviderTests {
         #expect(values["token_endpoint"] == issuer + "/token/")
         #expect(values["userinfo_endpoint"] == issuer + "/userinfo/")
         #expect(values["jwks_uri"] == issuer + "/.well-known/jwks.json")
-        #expect(values["revocation_endpoint"] == issuer + "/revoke_token/", "merged from RFC 8414 metadata")
-        #expect(
-            harness.transport.all.map(\.request.url.rawPath) == [
-                "/o/.well-known/openid-configuration", "/.well-known/oauth-authorization-server/o",
-            ])
+        #expect(harness.transport.all.map(\.request.url.rawPath) == ["/o/.well-known/openid-configuration"])
         #expect(harness.transport.all.allSatisfy { $0.response?.status == 200 })
 
         _ = try await harness.client.discover()
         let request = try await harness.client.prepareAuthorization()
         #expect(request.url.absoluteString.hasPrefix(issuer + "/authorize/?"))
-        #expect(harness.transport.all.count == 2, "no new discovery request after the first")
+        #expect(harness.transport.all.count == 1, "no new discovery request after the first")
+
+        // DOT lists revocation_endpoint only in its RFC 8414 metadata: a sign-out reads it then.
+        let session = try await harness.signIn()
+        try await harness.client.signOut()
+        #expect(harness.transport.to("/.well-known/oauth-authorization-server/o").count == 1)
+        let revoke = try #require(harness.transport.to("/o/revoke_token/").first)
+        #expect(revoke.form["token"] == session.refreshToken)
+        #expect(try await harness.client.discover()["revocation_endpoint"] == issuer + "/revoke_token/")
     }
 
     @Test("authorization code + PKCE + state + nonce through the loopback redirect; userinfo sub matches")

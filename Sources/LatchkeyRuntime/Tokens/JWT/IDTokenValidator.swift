@@ -97,13 +97,16 @@ public struct IDTokenValidator: Sendable {
         return try validate(token, keys: keys, nonce: .expected(nonce), accessToken: accessToken, checksMaxAge: true)
     }
 
-    /// The key set for a token: refuses a bad `alg` before any fetch, then asks the cache.
+    /// The key set for a token: refuses a bad `alg` before any fetch, then asks the cache. For a token
+    /// without `kid` that no cached key verifies, the cache may fetch the set again (a rotation).
     func keySet(for token: JWSToken, from cache: JWKSCache) async throws(AuthError) -> JSONWebKeySet {
-        _ = try token.signatureAlgorithm(allowed: allowedAlgorithms)
+        let algorithm = try token.signatureAlgorithm(allowed: allowedAlgorithms)
         if let keyID = token.header.keyID {
             return try await cache.keySet(containingKeyID: keyID)
         }
-        return try await cache.keySet()
+        let keys = try await cache.keySet()
+        if (try? token.verifySignature(keys: keys, allowedAlgorithms: [algorithm])) != nil { return keys }
+        return try await cache.keySetReplacing(failed: keys) ?? keys
     }
 
     /// What the `nonce` claim must be.

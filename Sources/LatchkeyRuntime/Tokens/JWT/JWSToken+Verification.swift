@@ -29,9 +29,11 @@ extension JWSToken {
 
     /// Verifies the signature with the key the header selects from a key set.
     ///
-    /// With a `kid`, the keys with that `kid` are candidates; without one, the key set must hold exactly
-    /// one key suitable for the algorithm. The key's type must fit the algorithm and, when the JWK has
-    /// an `alg`, it must be the token's.
+    /// With a `kid`, the keys with that `kid` are candidates; without one, every key suitable for the
+    /// algorithm is tried in document order and the first that verifies is taken (OpenID Connect Core
+    /// §10.1: a `kid` is only required to tell keys apart, and trying each is what a relying party may do).
+    /// The key's type (and curve) must fit the algorithm and, when the JWK has an `alg`, it must be the
+    /// token's.
     /// - Parameters:
     ///   - keys: The issuer's keys.
     ///   - allowedAlgorithms: The algorithms the caller accepts.
@@ -53,11 +55,11 @@ extension JWSToken {
             }
             if valid { return key }
         }
-        throw AuthError(failureCode, "the \(algorithm.rawValue) signature does not verify with the \(keyLabel) key")
+        throw AuthError(failureCode, "the \(algorithm.rawValue) signature does not verify with \(keyLabel)")
     }
 
     private var keyLabel: String {
-        header.keyID.map { "kid \(MessageText.quoted($0))" } ?? "selected"
+        header.keyID.map { "the kid \(MessageText.quoted($0)) key" } ?? "any key that fits"
     }
 
     private func candidateKeys(
@@ -65,13 +67,9 @@ extension JWSToken {
     ) throws(AuthError) -> [JSONWebKey] {
         guard let keyID = header.keyID else {
             let suitable = keySet.keys.filter { $0.canVerify(algorithm) }
-            guard suitable.count == 1 else {
+            guard !suitable.isEmpty else {
                 throw AuthError(
-                    failureCode,
-                    suitable.isEmpty
-                        ? "the token has no kid and no key in the JWKS can verify \(algorithm.rawValue)"
-                        : "the token has no kid and \(suitable.count) keys in the JWKS could verify "
-                            + "\(algorithm.rawValue); a kid is needed to choose")
+                    failureCode, "the token has no kid and no key in the JWKS can verify \(algorithm.rawValue)")
             }
             return suitable
         }

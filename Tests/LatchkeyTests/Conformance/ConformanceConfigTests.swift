@@ -1,0 +1,89 @@
+import Foundation
+import Latchkey
+import LatchkeyTesting
+import Testing
+
+/// The Config RP modules, RFC 8414 metadata, and the callback's `iss` (RFC 9207).
+@Suite("Conformance: discovery and callback issuer")
+struct ConformanceConfigTests {
+    @Test("oidcc-client-test-discovery-issuer-mismatch: issuer_mismatch, and no browser is opened")
+    func discoveryIssuerMismatch() async throws {
+        try await AdversarialOP.run { op in
+            op.behave { $0.discovery = { $0["issuer"] = "https://evil.example" } }
+            let rp = try ConformanceRP(op)
+            let error = await #expect(throws: AuthError.self) { try await rp.client.prepareAuthorization() }
+            #expect(error?.code == .issuerMismatch)
+            #expect(op.paths == ["/.well-known/openid-configuration"], "nothing else is asked of that provider")
+            #expect(await #expect(throws: AuthError.self) { try await rp.client.discover() }?.code == .issuerMismatch)
+        }
+    }
+
+    @Test("RFC 8414 metadata is read only when a request needs a member the OpenID document lacks")
+    func metadataOnlyWhenNeeded() async throws {
+        try await AdversarialOP.run { op in
+            op.behave {
+                $0.discovery = { $0["revocation_endpoint"] = nil }
+                $0.metadata = { issuer in
+                    ["issuer": issuer, "token_endpoint": issuer + "/token", "revocation_endpoint": issuer + "/revoke"]
+                }
+            }
+            let rp = try ConformanceRP(op)
+            let session = try await rp.signIn()
+            #expect(!op.paths.contains("/.well-known/oauth-authorization-server"), "the sign-in needs no metadata")
+            try await rp.client.signOut()
+            #expect(
+                op.paths.suffix(2) == ["/.well-known/oauth-authorization-server", "/revoke"],
+                "the sign-out needed the revocation endpoint")
+            #expect(op.requests("/revoke").first?.formBody["token"] == session.refreshToken)
+            try await rp.signIn()
+            try await rp.client.signOut()
+            #expect(op.requests("/.well-known/oauth-authorization-server").count == 1, "read once")
+        }
+    }
+
+    @Test("RFC 9207: with authorization_response_iss_parameter_supported, a callback without iss is refused")
+    func issRequiredWhenAdvertised() async throws {
+        try await AdversarialOP.run { op in
+            op.behave { $0.discovery = { $0["authorization_response_iss_parameter_supported"] = true } }
+            let rp = try ConformanceRP(op)
+            let error = try await rp.expectRejectedSignIn(.issuerMismatch)
+            #expect(error != nil)
+            #expect(op.requests("/token").isEmpty, "no code was exchanged")
+
+            op.behave { $0.callbackIssuer = .issuer }
+            try await rp.expectSignIn()
+        }
+    }
+
+    @Test(
+        "RFC 9207: a callback iss naming another issuer is refused, advertised or not",
+        arguments: [false, true])
+    func wrongIss(advertised: Bool) async throws {
+        try await AdversarialOP.run { op in
+            op.behave {
+                $0.discovery = { $0["authorization_response_iss_parameter_supported"] = advertised }
+                $0.callbackIssuer = .value("https://evil.example")
+            }
+            let rp = try ConformanceRP(op)
+            try await rp.expectRejectedSignIn(.issuerMismatch)
+            op.behave { $0.callbackIssuer = .value(op.issuer + "/") }
+            try await rp.expectRejectedSignIn(.issuerMismatch)
+            #expect(op.requests("/token").isEmpty, "no code was exchanged")
+        }
+    }
+
+    @Test("a refused callback iss does not consume the pending sign-in")
+    func wrongIssKeepsPending() async throws {
+        try await AdversarialOP.run { op in
+            op.behave { $0.callbackIssuer = .value("https://evil.example") }
+            let rp = try ConformanceRP(op)
+            let forged = try await rp.callback()
+            await #expect(throws: AuthError.self) { try await rp.client.handleCallback(forged) }
+            var components = try #require(URLComponents(url: forged, resolvingAgainstBaseURL: false))
+            components.queryItems = components.queryItems?.map {
+                $0.name == "iss" ? URLQueryItem(name: "iss", value: op.issuer) : $0
+            }
+            #expect(try await rp.client.handleCallback(try #require(components.url)).user?.id == AdversarialOP.subject)
+        }
+    }
+}
