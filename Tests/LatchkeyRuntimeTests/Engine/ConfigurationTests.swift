@@ -78,7 +78,6 @@ struct EngineConfigurationTests {
         arguments: [
             "javascript:alert(1)//cb", "data:text/html,callback", "file:///tmp/cb", "about:blank", "blob:cb",
             "vbscript:msgbox", "JavaScript://cb", "view-source:cb", "mailto:cb@example.com", "c:/Users/cb",
-            "1app://cb",
         ])
     func reservedSchemes(redirect: String) throws {
         let url = try #require(URL(string: redirect))

@@ -25,6 +25,7 @@ struct TokenResponseRulesTests {
             "user": ["id": "user-1", "email": "ada@example.com"],
         ])
         defer { harness.server.stop() }
+        await harness.client.restore()
         let error = await #expect(throws: AuthError.self) { try await harness.signIn() }
         #expect(error?.code == .invalidResponse)
         #expect(error.map { String(describing: $0).contains("Injected") || String(describing: $0).contains(token) } == false)

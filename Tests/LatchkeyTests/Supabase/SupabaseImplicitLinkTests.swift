@@ -240,6 +240,7 @@ struct SupabaseImplicitLinkTests {
                     ],
                     redirectURI: SupabaseAppURLs.callback),
                 options: options)
+            await client.restore()
             let token = GoTrueServer.jwt(["sub": "attacker", "exp": Int(Date().timeIntervalSince1970) + 3600])
             let link = URL(
                 string: SupabaseAppURLs.callback.absoluteString
