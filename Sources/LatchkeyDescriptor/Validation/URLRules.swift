@@ -47,7 +47,8 @@ enum URLRules {
             let rest = lower.dropFirst("http://".count)
             let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "{" }
             if !authority.contains("@"),
-                loopbackHosts.contains(where: { rest.hasPrefix($0 + ":") || rest.hasPrefix($0 + "/") || rest == $0 }) {
+                loopbackHosts.contains(where: { rest.hasPrefix($0 + ":") || rest.hasPrefix($0 + "/") || rest == $0 })
+            {
                 return
             }
             sink.error(

@@ -132,8 +132,10 @@ public final class LoopbackRedirectServer: Sendable {
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {
-                guard let id = connections.adopt(
-                    descriptor, limit: Self.maximumConnections, evictingIdle: true) else { continue }
+                guard
+                    let id = connections.adopt(
+                        descriptor, limit: Self.maximumConnections, evictingIdle: true)
+                else { continue }
                 connections.spawn(name: "latchkey.loopback.connection") { connection.serve(id, descriptor) }
             }
         }

@@ -31,7 +31,9 @@ enum RedirectURI {
     static func isAppScheme(_ scheme: String) -> Bool {
         let lower = scheme.lowercased()
         guard let first = lower.unicodeScalars.first, ("a"..."z").contains(first),
-            lower.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }),
+            lower.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            }),
             !reservedSchemes.contains(lower), lower.count >= 2
         else { return false }
         return true

@@ -75,7 +75,8 @@ struct ForgedCallbackTests {
         #expect(error?.message.contains("Call us") == false, "an unproven description is left out")
         #expect(harness.server.requests.isEmpty)
         #expect(harness.client.state == .signedOut)
-        let session = try await harness.client.handleCallback(URL(string: "dev.acme.app://auth-callback?code=good-code")!)
+        let session = try await harness.client.handleCallback(
+            URL(string: "dev.acme.app://auth-callback?code=good-code")!)
         #expect(session.accessToken == "at-1")
     }
 }

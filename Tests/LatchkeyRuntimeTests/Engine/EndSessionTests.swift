@@ -216,7 +216,8 @@ struct EndSessionTests {
             }
         }
         await harness.expectSignedOut()
-        let request = try await harness.client.prepareEndSession(postLogoutRedirectURI: EndSessionHarness.logoutRedirect)
+        let request = try await harness.client.prepareEndSession(
+            postLogoutRedirectURI: EndSessionHarness.logoutRedirect)
         #expect(request.postLogoutRedirectURI == EndSessionHarness.logoutRedirect)
 
         let unconfigured = try EndSessionHarness(EndSessionProvider(), redirectURIs: [:])

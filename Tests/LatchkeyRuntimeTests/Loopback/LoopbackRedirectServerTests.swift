@@ -122,7 +122,8 @@ struct LoopbackRedirectServerTests {
         let port = server.port
         async let callback = server.waitForCallback()
         for host in [
-            "[::1]:\(port)", "127.0.0.2:\(port)", "127.0.0.1", "user@127.0.0.1:\(port)", "127.0.0.1:\(port).evil.example",
+            "[::1]:\(port)", "127.0.0.2:\(port)", "127.0.0.1", "user@127.0.0.1:\(port)",
+            "127.0.0.1:\(port).evil.example",
             "localhost.:\(port)",
         ] {
             let response = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: host)

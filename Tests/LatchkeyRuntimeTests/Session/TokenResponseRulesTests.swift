@@ -28,21 +28,27 @@ struct TokenResponseRulesTests {
         await harness.client.restore()
         let error = await #expect(throws: AuthError.self) { try await harness.signIn() }
         #expect(error?.code == .invalidResponse)
-        #expect(error.map { String(describing: $0).contains("Injected") || String(describing: $0).contains(token) } == false)
+        #expect(
+            error.map { String(describing: $0).contains("Injected") || String(describing: $0).contains(token) } == false
+        )
         #expect(await harness.client.cachedSession == nil)
         #expect(try await harness.storedSession() == nil)
         #expect(harness.requests("/user").isEmpty)
         #expect(harness.client.state == .signedOut)
     }
 
-    @Test("token characters RFC 6750 allows are accepted", arguments: ["at-1", "a.b_c~d+e/f==", "eyJ.eyJ.sig", "v4.public.x"])
+    @Test(
+        "token characters RFC 6750 allows are accepted",
+        arguments: ["at-1", "a.b_c~d+e/f==", "eyJ.eyJ.sig", "v4.public.x"])
     func acceptedTokens(token: String) async throws {
         let harness = try harness(answering: ["access_token": token, "token_type": "Bearer", "expires_in": 3600])
         defer { harness.server.stop() }
         #expect(try await harness.signIn().accessToken == token)
     }
 
-    @Test("a token type the descriptor does not declare (DPoP, mac, N_A) is refused", arguments: ["DPoP", "mac", "N_A", "bearer2"])
+    @Test(
+        "a token type the descriptor does not declare (DPoP, mac, N_A) is refused",
+        arguments: ["DPoP", "mac", "N_A", "bearer2"])
     func unknownTokenType(type: String) async throws {
         let harness = try harness(answering: ["access_token": "at-1", "token_type": type, "expires_in": 3600])
         defer { harness.server.stop() }

@@ -428,7 +428,10 @@ struct DevicePollingTests {
 
     @Test(
         "a user code with control, bidi or invisible characters is refused",
-        arguments: ["ABCD\u{202E}EFGH", "ABCD\nEFGH", "AB\u{0007}CD", "AB\u{200B}CD", "AB\u{2066}CD", String(repeating: "A", count: 65)])
+        arguments: [
+            "ABCD\u{202E}EFGH", "ABCD\nEFGH", "AB\u{0007}CD", "AB\u{200B}CD", "AB\u{2066}CD",
+            String(repeating: "A", count: 65),
+        ])
     func unprintableUserCode(code: String) async throws {
         let provider = try ScriptedDeviceProvider(
             deviceResponse: ScriptedDeviceProvider.device(userCode: code), tokenAnswers: [])
