@@ -24,6 +24,8 @@ enum URLRules {
         guard text.hasPrefix("http://") else { return false }
         let rest = text.dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // `http://localhost:x@evil.example/` names evil.example (user info before `@`): never loopback.
+        guard !authority.contains("@") else { return false }
         return loopbackHosts.contains { host in authority == host || authority.hasPrefix(host + ":") }
     }
 
@@ -43,7 +45,10 @@ enum URLRules {
         if lower.hasPrefix("https://") { return }
         if lower.hasPrefix("http://") {
             let rest = lower.dropFirst("http://".count)
-            if loopbackHosts.contains(where: { rest.hasPrefix($0 + ":") || rest.hasPrefix($0 + "/") || rest == $0 }) {
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "{" }
+            if !authority.contains("@"),
+                loopbackHosts.contains(where: { rest.hasPrefix($0 + ":") || rest.hasPrefix($0 + "/") || rest == $0 })
+            {
                 return
             }
             sink.error(

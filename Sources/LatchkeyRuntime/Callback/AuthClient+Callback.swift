@@ -15,7 +15,11 @@ extension AuthClient {
     /// Completes a browser sign-in from its callback URL: checks it, then exchanges the code.
     ///
     /// Nothing is sent to the provider for a callback that carries an error, a wrong state or a wrong
-    /// redirect URI. A callback is used once.
+    /// redirect URI. A callback is used once. Only the pending sign-in's `state` proves that a callback
+    /// came from the provider: a callback without it (an error callback included) is `state_mismatch` and
+    /// consumes nothing, so a forged `?error=access_denied` cannot end the sign-in. For a provider that
+    /// echoes no state, an error callback is reported without its description and the sign-in stays
+    /// pending.
     ///
     /// On a redirect URI the descriptor's `callback.implicit` names, a session in the fragment (an emailed
     /// link's `#access_token=…`) is accepted without a pending sign-in: the user is fetched with the new access
@@ -25,7 +29,8 @@ extension AuthClient {
     /// - Returns: The new session.
     /// - Throws: `redirect_mismatch`, `invalid_callback` (malformed, repeated parameters, replayed, no
     ///   pending sign-in), `state_mismatch`, `issuer_mismatch`, the mapped callback error
-    ///   (`login_cancelled`, ...), or the exchange's error.
+    ///   (`login_cancelled`, ...), or the exchange's error; `login_cancelled` as well when
+    ///   ``signOut(scope:)`` ran while the code was being exchanged (its session is discarded, never stored).
     @discardableResult
     public func handleCallback(_ url: URL) async throws(AuthError) -> Session {
         switch implicitLink(url) {
@@ -58,18 +63,26 @@ extension AuthClient {
             throw failure(.invalidCallback, "This callback was already used.")
         }
         let hasError = parameters[spec.errorParameter] != nil
+        // Whoever can open a URL on this device can forge a callback: only the state proves that the provider
+        // sent it. A callback without the expected state consumes nothing, errors included.
         let match: PendingFlow
         if let state {
             guard let found = candidates.first(where: { $0.state == state }) else {
                 throw failure(.stateMismatch, "The callback's state does not match any pending sign-in.")
             }
             match = found
-        } else if flow.returnsState && !hasError {
+        } else if flow.returnsState {
             throw failure(.stateMismatch, "The callback carries no state.")
         } else {
             match = candidates[candidates.count - 1]
         }
         if hasError {
+            guard state != nil else {
+                // A provider that echoes no state (`returnsState: false`) cannot prove that an error came from
+                // it: the error is reported, but the pending sign-in stays for the real callback, and the
+                // description (anyone's text) is left out.
+                throw mappedCallbackError(parameters, includingDescription: false)
+            }
             try await consume(match)
             let error = mappedCallbackError(parameters)
             publishAfterFailure(previous: previous)
@@ -81,8 +94,9 @@ extension AuthClient {
         }
         try await consume(match)
         broadcaster.publish(.authenticating)
+        let fence = signInFence()
         do {
-            return try await exchange(code: code, pending: match, flow: flow, callback: parameters)
+            return try await exchange(code: code, pending: match, flow: flow, callback: parameters, fence: fence)
         } catch {
             publishAfterFailure(previous: previous)
             throw error
@@ -90,7 +104,8 @@ extension AuthClient {
     }
 
     private func exchange(
-        code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec, callback: CallbackParameters
+        code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec, callback: CallbackParameters,
+        fence: Int
     ) async throws(AuthError) -> Session {
         let (spec, document, response) = try await send(
             flow.exchangeRequest,
@@ -113,7 +128,7 @@ extension AuthClient {
             fresh.user = try decoder.user(from: userDocument ?? .null)
         }
         fresh.user = completingUser(try user(fresh.user, boundTo: claims), claims: claims, callback: callback)
-        let installed = try await install(fresh)
+        let installed = try await install(fresh, fence: fence)
         if let event = pending.event { eventBroadcaster.publish(AuthEvent(event)) }
         return installed
     }
@@ -155,7 +170,11 @@ extension AuthClient {
     }
 
     /// The callback's error, mapped through the descriptor's callback rows to a stable code.
-    func mappedCallbackError(_ parameters: CallbackParameters) -> AuthError {
+    /// - Parameters:
+    ///   - parameters: The callback's parameters.
+    ///   - includingDescription: Whether the provider's `error_description` goes into the message (only when
+    ///     the callback's state proved where it came from).
+    func mappedCallbackError(_ parameters: CallbackParameters, includingDescription: Bool = true) -> AuthError {
         let spec = provider.callback
         let errorValue = parameters[spec.errorParameter]
         let detailCode = spec.errorCodeParameter.flatMap { parameters[$0] }
@@ -167,7 +186,8 @@ extension AuthClient {
                 break
             }
         }
-        let description = parameters[spec.errorDescriptionParameter].map { String($0.prefix(300)) }
+        let description =
+            includingDescription ? parameters[spec.errorDescriptionParameter].map { String($0.prefix(300)) } : nil
         return AuthError(
             code, "The sign-in ended with '\(errorValue ?? "error")'" + (description.map { ": \($0)" } ?? "."),
             providerCode: detailCode ?? errorValue, provider: provider.name)

@@ -28,10 +28,13 @@ extension AuthClient {
     }
 
     /// Whether a URL carries a fragment session (or an error) for a redirect URI that accepts one; `nil` when
-    /// it does not, or when the URL is for no such redirect URI.
+    /// it does not, when the URL is for no such redirect URI, or when it carries a session and
+    /// ``AuthClientOptions/acceptsImplicitSessionLinks`` is `false`.
     nonisolated func implicitLink(_ url: URL) -> ImplicitLink? {
         guard implicitRedirectURIs.contains(where: { RedirectURI.matches(url, $0) }) else { return nil }
-        return fragmentContents(url)
+        let contents = fragmentContents(url)
+        if contents == .session, !options.acceptsImplicitSessionLinks { return nil }
+        return contents
     }
 
     /// What a URL's fragment carries, whatever its redirect URI.
@@ -97,12 +100,13 @@ extension AuthClient {
         }
         consumedStates.insert(replayKey)
         broadcaster.publish(.authenticating)
+        let fence = signInFence()
         let installed: Session
         do {
             try await validateNewAccessToken(fresh)
             let (_, document, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
             fresh.user = try decoder.user(from: document ?? .null)
-            installed = try await install(fresh)
+            installed = try await install(fresh, fence: fence)
         } catch {
             publishAfterFailure(previous: previous)
             throw error.redacting(secrets)

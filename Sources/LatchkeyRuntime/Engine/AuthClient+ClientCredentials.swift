@@ -28,9 +28,17 @@ extension AuthClient {
         {
             return cached
         }
-        if let flight = clientCredentialsCache.flights[scope] { return try await flight.task.value.get() }
+        if let flight = clientCredentialsCache.flights[scope] {
+            let result = await flight.task.value
+            // Discarded while in flight: that token must not be returned either; ask again.
+            guard flight.generation == clientCredentialsCache.generation else {
+                return try await clientCredentialsToken(scopes: scopes, forceRefresh: forceRefresh)
+            }
+            return try result.get()
+        }
         let id = clientCredentialsCache.nextID
         clientCredentialsCache.nextID += 1
+        let generation = clientCredentialsCache.generation
         let task = Task<Result<ClientCredentialsToken, AuthError>, Never> {
             do throws(AuthError) {
                 return .success(try await self.requestClientCredentials(flow, scope: scope))
@@ -38,8 +46,15 @@ extension AuthClient {
                 return .failure(error)
             }
         }
-        clientCredentialsCache.flights[scope] = ClientCredentialsCache.Flight(id: id, task: task)
+        clientCredentialsCache.flights[scope] = ClientCredentialsCache.Flight(
+            id: id, generation: generation, task: task)
         let result = await task.value
+        guard generation == clientCredentialsCache.generation else {
+            // ``discardClientCredentialsTokens()`` ran while this request was on the wire: its token is neither
+            // cached nor returned, and this caller gets one requested after the discard.
+            log(.debug, "A client credentials token arrived after a discard and was dropped.")
+            return try await clientCredentialsToken(scopes: scopes, forceRefresh: forceRefresh)
+        }
         if clientCredentialsCache.flights[scope]?.id == id {
             clientCredentialsCache.flights[scope] = nil
             if case .success(let token) = result {
@@ -54,8 +69,13 @@ extension AuthClient {
     }
 
     /// Forgets the cached client credentials tokens (the next call requests a new one).
+    ///
+    /// A request in flight at that moment is fenced off: its token is neither cached nor returned, and its
+    /// callers get a token requested after the discard.
     public func discardClientCredentialsTokens() {
         clientCredentialsCache.tokens.removeAll()
+        clientCredentialsCache.flights.removeAll()
+        clientCredentialsCache.generation += 1
     }
 
     /// Sends the token request and decodes the answer.

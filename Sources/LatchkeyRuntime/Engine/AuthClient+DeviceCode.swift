@@ -26,8 +26,10 @@ extension AuthClient {
     /// Waits for the user to approve a device authorization (RFC 8628 §3.4–3.5), then signs in.
     ///
     /// Polls the token request every ``DeviceAuthorization/interval`` seconds (through
-    /// ``AuthClientOptions/sleep``): `authorization_pending` keeps polling, `slow_down` adds 5 seconds to
-    /// the interval, a timeout doubles it. An ID token in the answer is validated like a browser
+    /// ``AuthClientOptions/sleep``), never waiting past ``DeviceAuthorization/expiresAt``:
+    /// `authorization_pending` keeps polling, `slow_down` adds 5 seconds to the interval, and a failure on
+    /// the way or at the provider (a timeout, a lost connection, HTTP 5xx or 429) doubles it and keeps
+    /// polling; the interval never exceeds ``DeviceAuthorization/maximumInterval``. An ID token in the answer is validated like a browser
     /// sign-in's (without a nonce). The session is stored and published like any other sign-in;
     /// when the token response has no user and the provider has a user-info flow, the user is fetched
     /// (a failure there is logged and the session kept without a user). Publishes `authenticating`
@@ -46,6 +48,7 @@ extension AuthClient {
         try? await ensureLoaded()
         let previous = state
         broadcaster.publish(.authenticating)
+        let fence = signInFence()
         do {
             var fresh = try await pollDeviceToken(authorization, flow: flow)
             let claims = try await validateNewIDToken(fresh, nonce: nil)
@@ -58,7 +61,7 @@ extension AuthClient {
                 }
             }
             fresh.user = try user(fresh.user, boundTo: claims)
-            return try await install(fresh)
+            return try await install(fresh, fence: fence)
         } catch {
             publishAfterFailure(previous: previous)
             throw error
@@ -69,9 +72,9 @@ extension AuthClient {
     private func pollDeviceToken(_ authorization: DeviceAuthorization, flow: DeviceCodeFlowSpec) async throws(AuthError)
         -> Session
     {
-        var interval = authorization.interval
+        var interval = min(authorization.interval, DeviceAuthorization.maximumInterval)
         while true {
-            try await pauseDevicePolling(seconds: interval)
+            try await pauseDevicePolling(seconds: interval, until: authorization.expiresAt)
             guard now() < authorization.expiresAt else {
                 throw failure(.expiredToken, "The device code expired before the user approved it.")
             }
@@ -86,12 +89,12 @@ extension AuthClient {
                 case .pending:
                     continue
                 case .slowDown:
-                    interval += DeviceAuthorization.slowDownStep
+                    interval = min(interval + DeviceAuthorization.slowDownStep, DeviceAuthorization.maximumInterval)
                     log(.info, "The provider asked to slow down; polling every \(interval) s.")
                     continue
-                case .timedOut:
-                    interval = min(interval * 2, 300)
-                    log(.info, "The token request timed out; polling every \(interval) s.")
+                case .backOff:
+                    interval = min(interval * 2, DeviceAuthorization.maximumInterval)
+                    log(.info, "The token request failed (\(error.code.rawValue)); polling every \(interval) s.")
                     continue
                 case .expired:
                     throw AuthError(
@@ -110,11 +113,19 @@ extension AuthClient {
         }
     }
 
-    /// Waits between polls; cancellation ends the flow.
-    private func pauseDevicePolling(seconds: Int) async throws(AuthError) {
+    /// Waits between polls, never past the codes' expiry; cancellation ends the flow.
+    /// - Parameters:
+    ///   - seconds: The polling interval.
+    ///   - expiry: When the codes expire: the wait ends then at the latest.
+    /// - Throws: `expired_token` when the codes have expired already; `login_cancelled` when cancelled.
+    private func pauseDevicePolling(seconds: Int, until expiry: Date) async throws(AuthError) {
         if Task.isCancelled { throw deviceCancelled() }
+        let remaining = expiry.timeIntervalSince(now())
+        guard remaining > 0 else {
+            throw failure(.expiredToken, "The device code expired before the user approved it.")
+        }
         do {
-            try await options.sleep(.seconds(seconds))
+            try await options.sleep(.seconds(min(Double(seconds), remaining)))
         } catch {
             throw deviceCancelled()
         }
@@ -128,7 +139,9 @@ extension AuthClient {
 
 /// What a failed device token request means for the polling loop (RFC 8628 §3.5).
 private enum DevicePollOutcome {
-    case pending, slowDown, timedOut, expired, denied, failed
+    /// `backOff`: the request failed on the way or at the provider (a timeout, a lost connection, a 5xx,
+    /// 429); the user may still approve, so polling goes on, less often.
+    case pending, slowDown, backOff, expired, denied, failed
 
     init(_ error: AuthError) {
         switch error.providerCode {
@@ -136,13 +149,14 @@ private enum DevicePollOutcome {
         case "slow_down": self = .slowDown
         case "expired_token": self = .expired
         case "access_denied": self = .denied
+        case "temporarily_unavailable", "server_error": self = .backOff
         default:
             switch error.code {
             case .authorizationPending: self = .pending
             case .slowDown: self = .slowDown
             case .expiredToken: self = .expired
-            case .timeout: self = .timedOut
-            default: self = .failed
+            case .timeout, .networkError, .serverError, .rateLimited: self = .backOff
+            default: self = (error.status ?? 0) >= 500 ? .backOff : .failed
             }
         }
     }

@@ -9,10 +9,11 @@ extension AuthClient {
     /// `{state}`, then forgets the session locally (store included) and publishes `signedOut`, whatever
     /// happens in the browser afterwards. The local session is ended even when the URL cannot be built.
     /// - Parameter postLogoutRedirectURI: Where the provider sends the browser back (default: the
-    ///   configuration's `redirectURIs["postLogout"]`; `nil` and none configured: not sent).
+    ///   configuration's `redirectURIs["postLogout"]`; `nil` and none configured: not sent). Any other URI
+    ///   than the configured one is refused: the post-logout redirect is as sensitive as a sign-in's.
     /// - Returns: The request; open its URL in the browser the user signed in with.
-    /// - Throws: `invalid_configuration` when the provider has no end-session flow, the redirect URI's kind
-    ///   is not allowed, or the endpoint is unknown; discovery errors; `store_failed` when the stored
+    /// - Throws: `invalid_configuration` when the provider has no end-session flow, the redirect URI is not
+    ///   the configured one or its kind is not allowed, or the endpoint is unknown; discovery errors; `store_failed` when the stored
     ///   session could not be removed.
     public func prepareEndSession(postLogoutRedirectURI: URL? = nil) async throws(AuthError) -> EndSessionRequest {
         try? await ensureLoaded()
@@ -80,7 +81,14 @@ extension AuthClient {
         guard let flow = provider.flows.endSession else {
             throw failure(.invalidConfiguration, "This provider has no RP-initiated logout.")
         }
-        let redirect = explicitRedirect ?? configuration.redirectURIs[EndSessionFlowSpec.redirectPurpose]
+        let configured = configuration.redirectURIs[EndSessionFlowSpec.redirectPurpose]
+        if let explicitRedirect, explicitRedirect.absoluteString != configured?.absoluteString {
+            // The provider sends the browser wherever this says: only the configured URI may go there.
+            throw failure(
+                .invalidConfiguration,
+                "The post-logout redirect URI must be the configured redirectURIs[\"postLogout\"].")
+        }
+        let redirect = explicitRedirect ?? configured
         if let redirect { try ConfigurationValidator.checkRedirect(redirect, provider: provider) }
         let state = RandomToken.make(using: options.random)
         let variables: [String: JSON?] = [

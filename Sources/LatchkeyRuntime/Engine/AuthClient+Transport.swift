@@ -81,9 +81,19 @@ extension AuthClient {
 
     /// Makes a session current: bumps the generation (so late refresh results are discarded), writes it
     /// to the store, then publishes it.
-    /// - Throws: `store_failed` when the write failed; the session is still kept in memory.
+    /// - Parameters:
+    ///   - new: The new session.
+    ///   - fence: The generation the sign-in started in (see ``signInFence()``), or `nil` for none: when the
+    ///     session was signed out or replaced since, the new session is discarded, never stored.
+    /// - Throws: `store_failed` when the write failed (the session is still kept in memory);
+    ///   `login_cancelled` when the fence moved (a sign-out while the sign-in was completing).
     @discardableResult
-    func install(_ new: Session) async throws(AuthError) -> Session {
+    func install(_ new: Session, fence: Int? = nil) async throws(AuthError) -> Session {
+        if let fence, generation != fence {
+            log(.info, "A sign-in completed after a sign-out or another sign-in; its session was discarded.")
+            throw failure(
+                .loginCancelled, "The sign-in was cancelled by a sign-out (or another sign-in) while it completed.")
+        }
         generation += 1
         refreshFlight = nil
         let expected = generation
@@ -168,6 +178,12 @@ extension AuthClient {
             return await remove()
         }
     }
+}
+
+extension AuthClient {
+    /// The generation a sign-in starts in: pass it to ``install(_:fence:)`` so that a ``signOut(scope:)``
+    /// (or another sign-in) while its requests are on the wire wins, as it does over a refresh.
+    func signInFence() -> Int { generation }
 }
 
 /// What became of a session handed to ``AuthClient/commit(_:generation:)``.

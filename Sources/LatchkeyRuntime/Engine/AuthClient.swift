@@ -64,8 +64,10 @@ public actor AuthClient {
         self.builder = RequestBuilder(
             provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
         self.mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
-        self.decoder = SessionDecoder(
+        var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
+        decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public
+        self.decoder = decoder
     }
 
     deinit {

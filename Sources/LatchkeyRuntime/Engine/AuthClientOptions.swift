@@ -29,6 +29,15 @@ public struct AuthClientOptions: Sendable {
     /// Proactive refresh ahead of expiry, started once the stored session is read; `nil` (the default) for
     /// none. See ``AutomaticRefresh``.
     public var automaticRefresh: AutomaticRefresh?
+    /// Whether a link that carries a session in its fragment (GoTrue's implicit email links,
+    /// `#access_token=…`, on a redirect URI the descriptor's `callback.implicit` names) signs the app in.
+    ///
+    /// Such a link carries no `state`, so nothing ties it to a sign-in this app asked for: whoever can make
+    /// the app open a URL can sign it in to an account of their choosing. `true` (the default) accepts these
+    /// links as Supabase's older email templates send them; `false` refuses every one of them with
+    /// `invalid_callback` and no request, leaving only links tied to a pending sign-in (PKCE links,
+    /// `?code=…`), which is what an app should use when it can.
+    public var acceptsImplicitSessionLinks = true
 
     /// Creates options.
     /// - Parameters:

@@ -63,6 +63,8 @@ struct ClientCredentialsCache: Sendable {
     struct Flight: Sendable {
         /// Tells flights apart.
         let id: Int
+        /// The cache's ``ClientCredentialsCache/generation`` when the request started.
+        let generation: Int
         /// The request.
         let task: Task<Result<ClientCredentialsToken, AuthError>, Never>
     }
@@ -73,4 +75,6 @@ struct ClientCredentialsCache: Sendable {
     var flights: [String: Flight] = [:]
     /// The next flight's id.
     var nextID = 0
+    /// Bumped by every discard: a flight started in an older generation is neither cached nor returned.
+    var generation = 0
 }

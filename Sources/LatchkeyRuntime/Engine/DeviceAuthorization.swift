@@ -47,6 +47,11 @@ public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible, 
     static let defaultInterval = 5
     /// How much a `slow_down` adds to the interval (RFC 8628 §3.5).
     static let slowDownStep = 5
+    /// The longest polling interval, in seconds, whatever the provider asks for or backing off reaches: a
+    /// provider's `interval` of days cannot put polling to sleep past the codes' life.
+    public static let maximumInterval = 60
+    /// The longest user code accepted, in characters.
+    static let maximumUserCodeLength = 64
 
     /// Reads a device authorization response (RFC 8628 §3.2).
     /// - Throws: `invalid_response` when `device_code`, `user_code`, `verification_uri` or `expires_in` is
@@ -61,10 +66,20 @@ public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible, 
         guard let userCode = document["user_code"]?.string, !userCode.isEmpty else {
             throw invalid("has no user_code")
         }
+        guard isPrintable(userCode) else {
+            throw invalid("has a user_code that is not printable text (control or direction characters)")
+        }
         // `verification_url` is the pre-RFC spelling some providers still send.
         let verification = (document["verification_uri"] ?? document["verification_url"])?.string
         guard let verification, let verificationURI = webURL(verification) else {
-            throw invalid("has no http(s) verification_uri")
+            throw invalid("has no https verification_uri (without user info; http only on a loopback host)")
+        }
+        var complete: URL?
+        if let text = document["verification_uri_complete"]?.string {
+            guard let url = webURL(text) else {
+                throw invalid("has a verification_uri_complete that is not https (or has user info)")
+            }
+            complete = url
         }
         guard let lifetime = SessionDecoder.number(document["expires_in"]), lifetime >= 1, lifetime < 1e9 else {
             throw invalid("has no positive expires_in")
@@ -74,19 +89,33 @@ public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible, 
             guard let seconds = SessionDecoder.number(value), seconds >= 0, seconds < 1e6 else {
                 throw invalid("has a malformed interval")
             }
-            interval = max(1, Int(seconds.rounded(.up)))
+            interval = min(max(1, Int(seconds.rounded(.up))), maximumInterval)
         }
         return DeviceAuthorization(
             deviceCode: deviceCode, userCode: userCode, verificationURI: verificationURI,
-            verificationURIComplete: document["verification_uri_complete"]?.string.flatMap(webURL),
-            expiresIn: Int(lifetime), interval: interval, issuedAt: issuedAt)
+            verificationURIComplete: complete, expiresIn: Int(lifetime), interval: interval, issuedAt: issuedAt)
     }
 
+    /// A URL the app may show the user: https with a host and no user info (`https://evil@idp.example`
+    /// reads as the wrong site), or http on a loopback host (a local test provider).
     private static func webURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            !(url.host ?? "").isEmpty
-        else { return nil }
+        guard let url = URL(string: text), RedirectURI.isAllowedEndpoint(url), url.password == nil else { return nil }
         return url
+    }
+
+    /// Whether a user code is text a person can read and type: no control, format (bidirectional
+    /// overrides, zero-width), separator-line, private-use or unassigned characters, at most
+    /// ``maximumUserCodeLength`` characters.
+    static func isPrintable(_ code: String) -> Bool {
+        guard code.count <= maximumUserCodeLength else { return false }
+        return code.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                return false
+            default:
+                return true
+            }
+        }
     }
 
     /// A summary without the device code.

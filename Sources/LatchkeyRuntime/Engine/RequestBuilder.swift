@@ -16,7 +16,8 @@ struct RequestBuilder: Sendable {
     ///   - accessToken: The bearer token, for requests with `.accessToken` authorization.
     ///   - isTokenRequest: Whether ``ProviderSpec/extraTokenParameters`` are added (code exchange, refresh).
     /// - Throws: `invalid_configuration` for a URL that is not https (or loopback http), a missing
-    ///   client secret, or a template variable that has no value.
+    ///   client secret, or a template variable that has no value; `invalid_request` for a header with CR, LF
+    ///   or NUL (a token or input that would smuggle a header).
     func build(
         _ spec: RequestSpec, scope: VariableScope, accessToken: String? = nil, isTokenRequest: Bool = false
     ) throws(AuthError) -> HTTPRequest {
@@ -76,17 +77,30 @@ struct RequestBuilder: Sendable {
         headers.append(("Accept", "application/json"))
         if let userAgent { headers.append(("User-Agent", userAgent)) }
         let url = try endpoint(spec.url, query: query, scope: scope)
-        return HTTPRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
+        let request = HTTPRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
+        // Whatever transport the app supplies, a header that could smuggle another one is never handed to it.
+        do {
+            try HeaderFieldRules.check(request)
+        } catch {
+            var refused = error
+            refused.provider = provider.name
+            throw refused
+        }
+        return request
     }
 
-    /// Fills a URL template, appends a query, and checks that the result may be requested.
+    /// Fills a URL template, merges a query into it, and checks that the result may be requested.
+    ///
+    /// An endpoint may carry a query of its own (`https://idp.example/authorize?p=b2c_signin`): its parameters
+    /// are kept as they are, except those `query` also names, which `query`'s values replace; no name is sent
+    /// twice.
     /// - Throws: `invalid_configuration` unless the URL is absolute https, or http on a loopback host.
     func endpoint(
         _ template: ValueTemplate, query: [(name: String, value: String)], scope: VariableScope
     ) throws(AuthError) -> URL {
         var text = try TemplateRenderer.text(template, in: scope)
         if !query.isEmpty {
-            text += (text.contains("?") ? "&" : "?") + PercentEncoding.encodePairs(query)
+            text = Self.merging(query, into: text)
         }
         guard let url = URL(string: text), url.fragment == nil, RedirectURI.isAllowedEndpoint(url) else {
             throw AuthError(
@@ -94,6 +108,25 @@ struct RequestBuilder: Sendable {
                 provider: provider.name)
         }
         return url
+    }
+
+    /// `text` with `query` appended, after dropping the parameters of its own query that `query` names.
+    static func merging(_ query: [(name: String, value: String)], into text: String) -> String {
+        let ours = Set(query.map(\.name))
+        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
+        let queryStart = text[..<fragmentStart].firstIndex(of: "?")
+        var base = String(text[..<(queryStart ?? fragmentStart)])
+        var kept: [Substring] = []
+        if let queryStart {
+            let own = text[text.index(after: queryStart)..<fragmentStart]
+            kept = own.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
+                let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                let decoded = PercentEncoding.decode(name, plusIsSpace: true) ?? String(name)
+                return !ours.contains(decoded)
+            }
+        }
+        base += "?" + (kept.map(String.init) + [PercentEncoding.encodePairs(query)]).joined(separator: "&")
+        return base + text[fragmentStart...]
     }
 
     private func credentials(_ clientID: String?) throws(AuthError) -> (String, String) {

@@ -151,6 +151,8 @@ extension AuthError.Code {
     public static let webAuthStartFailed: Self = "web_auth_start_failed"
     /// The input is invalid.
     public static let validationFailed: Self = "validation_failed"
+    /// The request is malformed (a header that would break the request, for example); nothing was sent.
+    public static let invalidRequest: Self = "invalid_request"
     /// Device flow: not approved yet.
     public static let authorizationPending: Self = "authorization_pending"
     /// Device flow: poll less often.

@@ -8,6 +8,10 @@ package final class ConnectionRegistry: Sendable {
     private struct State {
         var nextID = 0
         var descriptors: [Int: Int32] = [:]
+        /// Connections that have not sent a whole request yet (the ones eviction may pick).
+        var awaitingRequest: Set<Int> = []
+        /// Connections shut down to make room; their threads are ending and they no longer count.
+        var evicted: Set<Int> = []
         var closed = false
     }
 
@@ -24,15 +28,46 @@ package final class ConnectionRegistry: Sendable {
 
     /// Adopts a connection; returns its id, or `nil` (having closed it) when the registry is closed or
     /// already holds `limit` connections.
-    package func adopt(_ descriptor: Int32, limit: Int = .max) -> Int? {
+    ///
+    /// With `evictingIdle`, a full registry makes room instead: it shuts down its oldest connection that has
+    /// not sent a whole request yet (see ``requestArrived(_:)``), so connections held open and silent by
+    /// another program can never lock out a real request. A new connection is refused only when every
+    /// connection is busy with a request.
+    /// - Parameters:
+    ///   - descriptor: The accepted connection.
+    ///   - limit: The most connections served at once.
+    ///   - evictingIdle: Whether to evict the oldest connection still waiting for its request when full.
+    package func adopt(_ descriptor: Int32, limit: Int = .max, evictingIdle: Bool = false) -> Int? {
         let id = state.withLock { state -> Int? in
-            guard !state.closed, state.descriptors.count < limit else { return nil }
+            guard !state.closed else { return nil }
+            if state.descriptors.count - state.evicted.count >= limit {
+                let candidates = state.awaitingRequest.subtracting(state.evicted)
+                guard evictingIdle, let oldest = candidates.min(), let victim = state.descriptors[oldest] else {
+                    return nil
+                }
+                state.evicted.insert(oldest)
+                SocketIO.shutdownBoth(victim)
+            }
             state.nextID += 1
             state.descriptors[state.nextID] = descriptor
+            state.awaitingRequest.insert(state.nextID)
             return state.nextID
         }
         if id == nil { SocketIO.closeDescriptor(descriptor) }
         return id
+    }
+
+    /// Marks a connection as having sent a whole request head: it is busy, not idle, and is no longer evicted
+    /// to make room.
+    /// - Parameter id: The connection's id.
+    /// - Returns: `false` when the connection was evicted (or released) already; drop its request.
+    @discardableResult
+    package func requestArrived(_ id: Int) -> Bool {
+        state.withLock { state in
+            guard state.descriptors[id] != nil, !state.evicted.contains(id) else { return false }
+            state.awaitingRequest.remove(id)
+            return true
+        }
     }
 
     /// Closes a connection and forgets it (under the lock, so no shutdown can hit a reused number).
@@ -44,6 +79,8 @@ package final class ConnectionRegistry: Sendable {
         guard let descriptor else { return }
         if gracefully { SocketIO.finishWrites(descriptor) }
         state.withLock { state in
+            state.awaitingRequest.remove(id)
+            state.evicted.remove(id)
             if state.descriptors.removeValue(forKey: id) != nil { SocketIO.closeDescriptor(descriptor) }
         }
     }

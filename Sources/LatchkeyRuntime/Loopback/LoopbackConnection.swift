@@ -15,6 +15,8 @@ struct LoopbackConnection: Sendable {
         let deadline = ContinuousClock.now + readTimeout
         switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
         case .head(let head, let rest):
+            // An evicted connection (shut down to make room) lost its turn: its request is not served.
+            guard connections.requestArrived(id) else { return }
             handle(head, rest: rest, deadline: deadline, id: id, descriptor: descriptor)
         case .tooLarge:
             respond(descriptor, status: 431, text: "request too large")
@@ -43,12 +45,9 @@ struct LoopbackConnection: Sendable {
         case .reject(let status, let reason):
             respond(descriptor, status: status, text: reason)
         case .stateMismatch:
-            let error = AuthError(.stateMismatch, "the loopback callback's state does not match the sign-in")
-            guard state.claim(.failure(error), connection: id) else {
-                return respond(descriptor, status: 409, text: "sign-in already finished")
-            }
+            // Anything on this machine can send a request here: without the sign-in's state it proves nothing,
+            // so it neither ends nor consumes the wait (the real callback may still come).
             respond(descriptor, status: 400, html: failurePage)
-            state.publish()
         case .callback(let url, let isErrorResponse):
             guard state.claim(.success(url), connection: id) else {
                 return respond(descriptor, status: 409, text: "sign-in already finished")

@@ -8,16 +8,19 @@ import Foundation
 /// callback: a `GET` of ``redirectURI``'s path (or, with `acceptsFormPost`, a `POST` of an
 /// `application/x-www-form-urlencoded` body of at most 64 KiB to that path, for `response_mode=form_post`),
 /// with a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
-/// `state`. Other requests get 400, 404 or 405
-/// and the server keeps waiting; a wrong `state` ends the wait with `state_mismatch`. After the
-/// callback, a timeout or ``cancel()``, nothing listens on the port any more.
+/// `state`. Other requests get 400, 404 or 405 and the server keeps waiting; so does a request with a
+/// missing or wrong `state` (400 with the failure page): any local program can send one, so it can neither
+/// end nor consume the sign-in. Connections that send nothing are evicted, oldest first, when new ones
+/// arrive, so idle connections cannot crowd out the browser's callback. After the callback, a timeout or
+/// ``cancel()``, nothing listens on the port any more.
 public final class LoopbackRedirectServer: Sendable {
     /// The largest request head accepted, in bytes.
     public static let maximumRequestBytes = 16 * 1024
     /// How long one connection may take to send its request.
     public static let connectionReadTimeout: Duration = .seconds(10)
-    /// How many connections are served at once (browsers open speculative ones).
-    public static let maximumConnections = 8
+    /// How many connections are served at once (browsers open speculative ones). When all are taken, the
+    /// oldest connection that has not sent its request yet is closed to make room for the new one.
+    public static let maximumConnections = 16
 
     /// The redirect URI to register and send: `http://127.0.0.1:PORT/callback`, or the loopback redirect
     /// URI the server was made for.
@@ -129,7 +132,10 @@ public final class LoopbackRedirectServer: Sendable {
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {
-                guard let id = connections.adopt(descriptor, limit: Self.maximumConnections) else { continue }
+                guard
+                    let id = connections.adopt(
+                        descriptor, limit: Self.maximumConnections, evictingIdle: true)
+                else { continue }
                 connections.spawn(name: "latchkey.loopback.connection") { connection.serve(id, descriptor) }
             }
         }
@@ -160,8 +166,8 @@ public final class LoopbackRedirectServer: Sendable {
     ///
     /// Cancelling the calling task cancels the sign-in.
     /// - Returns: The full callback URL, for example `http://127.0.0.1:PORT/callback?code=...&state=...`.
-    /// - Throws: ``AuthError`` `state_mismatch` for a wrong `state`, `timeout` when no callback came in
-    ///   time, `login_cancelled` after ``cancel()``.
+    /// - Throws: ``AuthError`` `timeout` when no callback with the expected state came in time,
+    ///   `login_cancelled` after ``cancel()``.
     public func waitForCallback() async throws(AuthError) -> URL {
         let result = await withTaskCancellationHandler {
             await state.wait()

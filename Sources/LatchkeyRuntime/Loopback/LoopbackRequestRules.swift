@@ -9,7 +9,8 @@ struct LoopbackRequestRules: Sendable {
         case reject(status: Int, reason: String)
         /// The callback arrived: answer with a page and finish with this URL.
         case callback(URL, isErrorResponse: Bool)
-        /// The state does not match: answer 400 and fail the wait.
+        /// The state does not match: answer 400 with the failure page and keep waiting (a request without
+        /// the state proves nothing, so it cannot end the sign-in).
         case stateMismatch
         /// A `form_post` callback whose head is acceptable: read this many body bytes, then decide with
         /// ``decideFormPost(_:body:)``.

@@ -5,16 +5,36 @@ struct SessionDecoder: Sendable {
     let provider: String
     let sessionMapping: SessionMapping
     let userMapping: UserMapping
+    /// Whether the descriptor declares PASETO access tokens, whose `token_type` may be `PASETO`.
+    var acceptsPasetoTokenType = false
 
     /// Decodes a token response.
     /// - Parameters:
     ///   - document: The response body.
     ///   - now: The local clock at receipt.
     ///   - serverDate: The response's `Date` header, used to correct an absolute expiry for clock skew.
-    /// - Throws: `invalid_response` when there is no access token or the embedded user is malformed.
+    /// An `expires_in` of zero or less is no lifetime at all: it is read as unknown (no expiry), never as a
+    /// token that is already expired (which would make every ``AuthClient/validAccessToken()`` refresh).
+    /// - Throws: `invalid_response` when there is no access token, when it holds characters outside RFC 6750's
+    ///   token characters (it is copied into the `Authorization` header), when the token type is not one the
+    ///   descriptor declares (`Bearer`, or `PASETO` for PASETO access tokens), or when the embedded user is
+    ///   malformed.
     func session(from document: JSON, now: Date, serverDate: Date?) throws(AuthError) -> Session {
         guard let accessToken = document.value(at: sessionMapping.accessToken)?.string, !accessToken.isEmpty else {
             throw AuthError(.invalidResponse, "The token response has no access token.", provider: provider)
+        }
+        guard TokenSyntax.isBearerToken(accessToken) else {
+            throw AuthError(
+                .invalidResponse, "The access token holds characters a token may not hold (RFC 6750).",
+                provider: provider)
+        }
+        let tokenType = nonEmptyString(document, sessionMapping.tokenType) ?? "bearer"
+        guard TokenSyntax.isAcceptedTokenType(tokenType, acceptsPaseto: acceptsPasetoTokenType) else {
+            let shown = tokenType.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
+            throw AuthError(
+                .invalidResponse,
+                "The token type \(shown ? "'\(tokenType.prefix(32))'" : "sent") is not one this provider declares "
+                    + "(Bearer).", provider: provider)
         }
         var user: User?
         if let pointer = sessionMapping.user, let userDocument = document.value(at: pointer), !userDocument.isNull {
@@ -24,7 +44,7 @@ struct SessionDecoder: Sendable {
             accessToken: accessToken,
             refreshToken: nonEmptyString(document, sessionMapping.refreshToken),
             idToken: nonEmptyString(document, sessionMapping.idToken),
-            tokenType: nonEmptyString(document, sessionMapping.tokenType) ?? "bearer",
+            tokenType: tokenType,
             expiresAt: expiry(document, now: now, serverDate: serverDate),
             issuedAt: now,
             scope: nonEmptyString(document, sessionMapping.scope),
@@ -57,7 +77,8 @@ struct SessionDecoder: Sendable {
 
     private func expiry(_ document: JSON, now: Date, serverDate: Date?) -> Date? {
         if let pointer = sessionMapping.expiresIn, let seconds = Self.number(document.value(at: pointer)) {
-            return now.addingTimeInterval(seconds)
+            // Zero or less says nothing about the token's life: unknown, like a missing `expires_in`.
+            return seconds > 0 ? now.addingTimeInterval(seconds) : nil
         }
         if let pointer = sessionMapping.expiresAt, let seconds = Self.number(document.value(at: pointer)) {
             let skew = serverDate.map { now.timeIntervalSince($0) } ?? 0
@@ -95,6 +116,8 @@ extension SessionDecoder {
     /// This decoder with another session mapping (a request's own), or itself when `mapping` is `nil`.
     func mapping(_ mapping: SessionMapping?) -> SessionDecoder {
         guard let mapping else { return self }
-        return SessionDecoder(provider: provider, sessionMapping: mapping, userMapping: userMapping)
+        var decoder = SessionDecoder(provider: provider, sessionMapping: mapping, userMapping: userMapping)
+        decoder.acceptsPasetoTokenType = acceptsPasetoTokenType
+        return decoder
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Classifies and compares redirect URIs.
 enum RedirectURI {
     /// The kind of a redirect URI, or `nil` when it is none of the allowed shapes (plain http on a
-    /// public host, no scheme, a fragment, user info).
+    /// public host, no scheme, a fragment, user info, a scheme that is not an app's own).
     static func kind(of url: URL) -> CallbackSpec.RedirectKind? {
         guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty, url.fragment == nil, url.user == nil,
             url.password == nil
@@ -11,8 +11,32 @@ enum RedirectURI {
         switch scheme {
         case "https": return (url.host ?? "").isEmpty ? nil : .https
         case "http": return isLoopback(url.host) ? .loopback : nil
-        default: return .customScheme
+        default: return isAppScheme(scheme) ? .customScheme : nil
         }
+    }
+
+    /// Schemes that belong to browsers, the system or other protocols, never to an app (RFC 8252 §7.1,
+    /// §8.4): a "redirect" there runs script (`javascript:`, `vbscript:`), shows attacker content (`data:`,
+    /// `blob:`, `about:`), reads local files (`file:`) or hands the code to another program.
+    static let reservedSchemes: Set<String> = [
+        "about", "blob", "chrome", "chrome-extension", "content", "data", "file", "filesystem", "ftp", "intent",
+        "jar", "javascript", "mailto", "moz-extension", "resource", "safari-extension", "sms", "tel", "urn",
+        "view-source", "vbscript", "ws", "wss",
+    ]
+
+    /// Whether a scheme can be an app's private-use scheme (RFC 8252 §7.1): RFC 3986 scheme syntax
+    /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), not one of ``reservedSchemes``, and either a reverse
+    /// domain name (`com.example.app`, recommended) or a name of at least two characters (`myapp`; one
+    /// letter reads as a Windows drive, `C:/Users/…`).
+    static func isAppScheme(_ scheme: String) -> Bool {
+        let lower = scheme.lowercased()
+        guard let first = lower.unicodeScalars.first, ("a"..."z").contains(first),
+            lower.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            }),
+            !reservedSchemes.contains(lower), lower.count >= 2
+        else { return false }
+        return true
     }
 
     /// Whether a host is a loopback address (`127.0.0.1`, `::1`, `localhost`).

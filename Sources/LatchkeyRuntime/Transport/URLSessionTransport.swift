@@ -54,8 +54,10 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Returns: The response.
     /// - Throws: ``AuthError`` `timeout` when the response did not arrive within `request.timeout`,
     ///   `response_too_large` when the body exceeds ``maximumResponseBytes``, `network_error` otherwise
-    ///   (including when the calling task is cancelled).
+    ///   (including when the calling task is cancelled); `invalid_request`, with nothing sent, for a header
+    ///   name that is not a token or a header with CR, LF or NUL.
     public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+        try HeaderFieldRules.check(request)
         let task = session.dataTask(with: Self.urlRequest(for: request))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {

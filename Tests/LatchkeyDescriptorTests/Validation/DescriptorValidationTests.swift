@@ -26,6 +26,8 @@ import Testing
         (#""requets": {}"#, 5, "unknown key \"requets\""),
         (#""requests": { "t": { "method": "POST", "url": "http://example.com/token" } }"#, 5, "is not https"),
         (#""requests": { "t": { "method": "GET", "url": "ftp://example.com" } }"#, 5, "is not https"),
+        // User info before `@` names another host: `localhost:x@evil.example` is evil.example, not loopback.
+        (#""requests": { "t": { "method": "GET", "url": "http://localhost:80@evil.example/x" } }"#, 5, "is not https"),
         (#""requests": { "t": { "method": "GET", "url": "ftp://{host}" } }"#, 5, "must start with https://"),
         (#""flows": { "password": { "request": "missing" } }"#, 5, "no request named \"missing\""),
         (

@@ -19,14 +19,25 @@ private final class ClientCredentialsServer: Sendable {
     /// - Parameters:
     ///   - delay: How long each answer waits (to keep a request in flight).
     ///   - answers: The answers in order; the last one repeats.
-    init(delay: Duration = .zero, answers: [TestResponse]) throws {
+    ///   - holdingFirst: Holds the first request's answer until the test releases it.
+    init(delay: Duration = .zero, holdingFirst: HeldRoute? = nil, answers: [TestResponse]) throws {
         let script = ClientCredentialsBox(answers)
+        let count = ClientCredentialsBox(0)
         self.answers = script
         server = try TestHTTPServer { request in
             guard request.method == "POST", request.path == "/token" else {
                 return .json(["error": "nope"], status: 404)
             }
             if delay > .zero { try? await Task.sleep(for: delay) }
+            let number = count.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            if number == 1, let holdingFirst {
+                let answer = script.withLock { list in list.count > 1 ? list.removeFirst() : list[0] }
+                await holdingFirst.hold()
+                return answer
+            }
             return script.withLock { list in list.count > 1 ? list.removeFirst() : list[0] }
         }
     }
@@ -167,6 +178,23 @@ struct ClientCredentialsTests {
         }
         #expect(tokens == Array(repeating: "cc-shared", count: 8))
         #expect(harness.requests.count == 1)
+    }
+
+    @Test("a discard while a request is in flight: its token is neither cached nor returned")
+    func discardDuringFlight() async throws {
+        let held = HeldRoute()
+        let provider = try ClientCredentialsServer(
+            holdingFirst: held,
+            answers: [ClientCredentialsServer.token("cc-before-discard"), ClientCredentialsServer.token("cc-after")])
+        let harness = try ClientCredentialsHarness(provider)
+        let client = harness.client
+        let waiting = Task { try await client.clientCredentialsToken().accessToken }
+        await held.arrived()
+        await client.discardClientCredentialsTokens()
+        held.release()
+        #expect(try await waiting.value == "cc-after")
+        #expect(try await client.clientCredentialsToken().accessToken == "cc-after")
+        #expect(harness.requests.count == 2, "one request before the discard, one after; then the cache")
     }
 
     @Test("errors are mapped, never cached, and carry no secret")

@@ -73,6 +73,34 @@ struct EngineConfigurationTests {
         }
     }
 
+    @Test(
+        "a scheme that belongs to browsers or the system is no custom scheme: refused as a redirect URI",
+        arguments: [
+            "javascript:alert(1)//cb", "data:text/html,callback", "file:///tmp/cb", "about:blank", "blob:cb",
+            "vbscript:msgbox", "JavaScript://cb", "view-source:cb", "mailto:cb@example.com", "c:/Users/cb",
+        ])
+    func reservedSchemes(redirect: String) throws {
+        let url = try #require(URL(string: redirect))
+        let error = #expect(throws: AuthError.self) { try makeClient([:], redirectURI: url) }
+        #expect(error?.code == .invalidConfiguration)
+        let postLogout = #expect(throws: AuthError.self) {
+            try AuthClient(
+                provider: AcmeSpec.make(),
+                configuration: ProviderConfiguration(
+                    values: ["baseURL": "https://acme.example/", "clientID": "acme-app", "apiKey": "pk_live_123"],
+                    redirectURIs: ["postLogout": url]),
+                options: AuthClientOptions(environment: { _ in nil }))
+        }
+        #expect(postLogout?.code == .invalidConfiguration)
+    }
+
+    @Test("app schemes stay accepted: reverse DNS, plain names, private-use RFC 8252 shapes")
+    func appSchemes() throws {
+        for redirect in ["com.example.app:/oauth2redirect", "dev.acme.app://cb", "myapp://cb", "fb123456://authorize"] {
+            _ = try makeClient([:], redirectURI: URL(string: redirect)!)
+        }
+    }
+
     @Test("restore reads the store and sends nothing; a locked store is failed, not signed out")
     func restoreSendsNothing() async throws {
         let harness = try AcmeHarness()

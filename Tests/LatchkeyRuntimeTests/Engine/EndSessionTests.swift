@@ -205,4 +205,25 @@ struct EndSessionTests {
         #expect(request.postLogoutRedirectURI == nil)
         #expect(request.url.query?.contains("post_logout_redirect_uri") == false)
     }
+
+    @Test("a post-logout redirect URI other than the configured one is refused; the local session ends anyway")
+    func unconfiguredPostLogoutRedirect() async throws {
+        let harness = try EndSessionHarness(EndSessionProvider())
+        try await harness.signIn()
+        for other in ["dev.acme.app://elsewhere", "javascript:alert(1)//logout", "dev.acme.app://logout-callback/x"] {
+            await expectAuthError(.invalidConfiguration) {
+                _ = try await harness.client.prepareEndSession(postLogoutRedirectURI: URL(string: other)!)
+            }
+        }
+        await harness.expectSignedOut()
+        let request = try await harness.client.prepareEndSession(
+            postLogoutRedirectURI: EndSessionHarness.logoutRedirect)
+        #expect(request.postLogoutRedirectURI == EndSessionHarness.logoutRedirect)
+
+        let unconfigured = try EndSessionHarness(EndSessionProvider(), redirectURIs: [:])
+        await expectAuthError(.invalidConfiguration) {
+            _ = try await unconfigured.client.prepareEndSession(postLogoutRedirectURI: EndSessionHarness.logoutRedirect)
+        }
+        #expect(unconfigured.provider.server.requests.isEmpty)
+    }
 }

@@ -85,9 +85,10 @@ struct LoopbackRedirectServerTests {
     }
 
     @Test(
-        "a wrong state answers 400 and fails the wait with .stateMismatch",
+        "a missing or wrong state answers 400 and keeps waiting: the real callback still completes",
         arguments: [
             "/callback?code=1&state=bad", "/callback?code=1", "/callback?code=1&state=good&state=bad",
+            "/callback?error=access_denied", "/callback?error=access_denied&state=bad",
         ])
     func stateMismatch(target: String) async throws {
         let server = try LoopbackRedirectServer(expectedState: "good", failurePage: "<p>failed</p>")
@@ -95,8 +96,49 @@ struct LoopbackRedirectServerTests {
         let response = await RawHTTPClient.get(port: server.port, target: target)
         #expect(response?.status == 400)
         #expect(response?.body == "<p>failed</p>")
-        #expect((await callback.result.failure as? AuthError)?.code == .stateMismatch)
+        #expect(await RawHTTPClient.isListening(port: server.port))
+        let real = await RawHTTPClient.get(port: server.port, target: "/callback?code=real&state=good")
+        #expect(real?.status == 200)
+        #expect(try await callback.value.query == "code=real&state=good")
         #expect(!(await RawHTTPClient.isListening(port: server.port)))
+    }
+
+    @Test("connections held open and silent by another program never lock out the real callback")
+    func idleConnectionsAreEvicted() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "good")
+        let port = server.port
+        let callback = Task { try await server.waitForCallback() }
+        let idleCount = LoopbackRedirectServer.maximumConnections + 4
+        let idle = await RawHTTPClient.offPool { (0..<idleCount).map { _ in RawHTTPClient.connect(port: port) } }
+        defer { for descriptor in idle where descriptor >= 0 { close(descriptor) } }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        let real = await RawHTTPClient.get(port: port, target: "/callback?code=real&state=good")
+        #expect(real?.status == 200)
+        #expect(try await callback.value.query == "code=real&state=good")
+    }
+
+    @Test("a Host naming the loopback address on another interface or with user info is refused")
+    func hostVariants() async throws {
+        let server = try LoopbackRedirectServer(expectedState: "good")
+        let port = server.port
+        async let callback = server.waitForCallback()
+        for host in [
+            "[::1]:\(port)", "127.0.0.2:\(port)", "127.0.0.1", "user@127.0.0.1:\(port)",
+            "127.0.0.1:\(port).evil.example",
+            "localhost.:\(port)",
+        ] {
+            let response = await RawHTTPClient.get(port: port, target: "/callback?code=1&state=good", host: host)
+            #expect(response?.status == 400, "Host: \(host)")
+        }
+        let twoHosts = await RawHTTPClient.exchange(
+            port: port,
+            lines: [
+                "GET /callback?code=1&state=good HTTP/1.1", "Host: 127.0.0.1:\(port)", "Host: evil.example:\(port)",
+            ])
+        #expect(twoHosts?.status == 400)
+        let good = await RawHTTPClient.get(port: port, target: "/callback?code=real&state=good")
+        #expect(good?.status == 200)
+        #expect(try await callback.query == "code=real&state=good")
     }
 
     @Test("only one callback: a second connection is refused")

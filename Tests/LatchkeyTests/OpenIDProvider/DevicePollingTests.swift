@@ -64,11 +64,16 @@ private final class ScriptedDeviceProvider: Sendable {
 
     var issuer: URL { server.url("/o") }
 
-    static func device(interval: Int? = 3, expiresIn: Int = 1800) -> TestResponse {
+    static func device(
+        interval: Int? = 3, expiresIn: Int = 1800, userCode: String = "6TSGL96A",
+        verificationURI: String = "http://127.0.0.1/o/device/",
+        complete: String? = "http://127.0.0.1/o/device/?user_code=6TSGL96A"
+    ) -> TestResponse {
         var document: [String: Any] = [
-            "device_code": "dc-secret-1", "user_code": "6TSGL96A", "verification_uri": "http://127.0.0.1/o/device/",
-            "verification_uri_complete": "http://127.0.0.1/o/device/?user_code=6TSGL96A", "expires_in": expiresIn,
+            "device_code": "dc-secret-1", "user_code": userCode, "verification_uri": verificationURI,
+            "expires_in": expiresIn,
         ]
+        if let complete { document["verification_uri_complete"] = complete }
         if let interval { document["interval"] = interval }
         return .json(document)
     }
@@ -248,8 +253,8 @@ struct DevicePollingTests {
         await OIDCTest.expectError(.expiredToken) {
             try await harness.client.completeDeviceAuthorization(authorization)
         }
-        #expect(harness.seconds == [4, 4, 4])
-        #expect(provider.tokenRequests.count == 2, "polled at +4 s and +8 s; +12 s is past the 10 s lifetime")
+        #expect(harness.seconds == [4, 4, 2], "the last wait ends at the expiry, not a whole interval later")
+        #expect(provider.tokenRequests.count == 2, "polled at +4 s and +8 s; +10 s is the end of the 10 s lifetime")
     }
 
     @Test("an ID token in the device answer is validated: a bad one is invalid_id_token, nothing stored")
@@ -349,5 +354,96 @@ struct DevicePollingTests {
         _ = try await harness.client.startDeviceAuthorization()
         #expect(
             provider.server.requests.map(\.path) == ["/o/.well-known/openid-configuration", "/o/device-authorization/"])
+    }
+
+    @Test("an interval of days is capped, and no wait runs past the codes' expiry")
+    func hugeInterval() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(interval: 999_999, expiresIn: 100), tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        #expect(authorization.interval == DeviceAuthorization.maximumInterval)
+        await OIDCTest.expectError(.expiredToken) {
+            try await harness.client.completeDeviceAuthorization(authorization)
+        }
+        #expect(harness.seconds == [60, 40], "one capped interval, then only what is left of the 100 s")
+        #expect(provider.tokenRequests.count == 1)
+    }
+
+    @Test("slow_down never pushes the interval past the cap")
+    func slowDownCapped() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(interval: 58),
+            tokenAnswers: [ScriptedDeviceProvider.error("slow_down"), ScriptedDeviceProvider.tokens])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        _ = try await harness.client.completeDeviceAuthorization(authorization)
+        #expect(harness.seconds == [58, 60])
+    }
+
+    @Test(
+        "a 503, a 5xx without a body or a 429 on one poll backs off (doubling, capped) and keeps polling",
+        arguments: [
+            TestResponse.json(["error": "temporarily_unavailable"], status: 503), TestResponse(status: 502),
+            TestResponse.json(["error": "rate_limited"], status: 429),
+        ])
+    func transientFailureBacksOff(failure: TestResponse) async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [
+            failure, failure, ScriptedDeviceProvider.error("authorization_pending"), ScriptedDeviceProvider.tokens,
+        ])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let session = try await harness.client.completeDeviceAuthorization(authorization)
+        #expect(session.accessToken == "at-1")
+        #expect(harness.seconds == [3, 6, 12, 12])
+        #expect(provider.tokenRequests.count == 4)
+    }
+
+    @Test(
+        "a verification URI that is plain http on a public host, or carries user info, is never handed to the app",
+        arguments: [
+            ("http://idp.example/device", nil), ("https://evil.example@idp.example/device", nil),
+            ("https://user:pw@idp.example/device", nil), ("javascript:alert(1)", nil),
+            ("https://idp.example/device", "http://idp.example/device?user_code=X"),
+            ("https://idp.example/device", "https://evil@idp.example/device?user_code=X"),
+        ] as [(String, String?)])
+    func unsafeVerificationURI(uri: String, complete: String?) async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(verificationURI: uri, complete: complete), tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        await OIDCTest.expectError(.invalidResponse) { _ = try await harness.client.startDeviceAuthorization() }
+        #expect(provider.tokenRequests.isEmpty)
+    }
+
+    @Test("https verification URIs are accepted")
+    func httpsVerificationURI() async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(
+                verificationURI: "https://idp.example/device", complete: "https://idp.example/device?user_code=X"),
+            tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        #expect(authorization.verificationURI.absoluteString == "https://idp.example/device")
+    }
+
+    @Test(
+        "a user code with control, bidi or invisible characters is refused",
+        arguments: [
+            "ABCD\u{202E}EFGH", "ABCD\nEFGH", "AB\u{0007}CD", "AB\u{200B}CD", "AB\u{2066}CD",
+            String(repeating: "A", count: 65),
+        ])
+    func unprintableUserCode(code: String) async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(userCode: code), tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        await OIDCTest.expectError(.invalidResponse) { _ = try await harness.client.startDeviceAuthorization() }
+    }
+
+    @Test("readable user codes stay accepted", arguments: ["WDJB-MJHT", "6TSGL96A", "123 456", "ÄÖÜ-ßÉ"])
+    func printableUserCode(code: String) async throws {
+        let provider = try ScriptedDeviceProvider(
+            deviceResponse: ScriptedDeviceProvider.device(userCode: code), tokenAnswers: [])
+        let harness = try DeviceHarness(provider)
+        #expect(try await harness.client.startDeviceAuthorization().userCode == code)
     }
 }

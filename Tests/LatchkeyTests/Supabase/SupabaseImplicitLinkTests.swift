@@ -208,4 +208,76 @@ struct SupabaseImplicitLinkTests {
             #expect(try await harness.storeIsEmpty())
         }
     }
+
+    @Test("A fragment access token with CR/LF is refused before any request: it never reaches a header")
+    func injectedFragmentToken() async throws {
+        try await withSupabase { harness in
+            let supabase = try harness.makeClient()
+            let url = URL(
+                string: SupabaseAppURLs.callback.absoluteString
+                    + "#access_token=eyJhbGciOiJIUzI1NiJ9.e30.sig%0D%0AX-Injected:%20yes&expires_in=3600"
+                    + "&refresh_token=forgedrefresh&token_type=bearer&type=magiclink")!
+            let error = await caughtAuthError { _ = try await supabase.client.handleCallback(url) }
+            #expect(error?.code == .invalidResponse)
+            expectNoSecrets(error, ["X-Injected", "forgedrefresh"])
+            #expect(harness.gotrue.requests.isEmpty)
+            #expect(supabase.client.state == .signedOut)
+            #expect(try await harness.storeIsEmpty())
+        }
+    }
+
+    @Test("acceptsImplicitSessionLinks false: a fragment session is refused with zero requests; error links still map")
+    func refusingUnrequestedLinks() async throws {
+        try await withSupabase { harness in
+            var options = harness.options(store: harness.store)
+            options.acceptsImplicitSessionLinks = false
+            let client = try AuthClient(
+                provider: SupabaseClient.provider,
+                configuration: ProviderConfiguration(
+                    values: [
+                        "projectURL": harness.gotrue.projectURL.absoluteString,
+                        "publishableKey": GoTrueServer.publishableKey,
+                    ],
+                    redirectURI: SupabaseAppURLs.callback),
+                options: options)
+            await client.restore()
+            let token = GoTrueServer.jwt(["sub": "attacker", "exp": Int(Date().timeIntervalSince1970) + 3600])
+            let link = URL(
+                string: SupabaseAppURLs.callback.absoluteString
+                    + "#access_token=\(token)&expires_in=3600&refresh_token=attackerrefresh&token_type=bearer"
+                    + "&type=magiclink")!
+            #expect(!(await client.canHandle(link)))
+            let error = await caughtAuthError { _ = try await client.handleCallback(link) }
+            #expect(error?.code == .invalidCallback)
+            expectNoSecrets(error, [token, "attackerrefresh"])
+            #expect(harness.gotrue.requests.isEmpty)
+            #expect(client.state == .signedOut)
+            #expect(try await harness.storeIsEmpty())
+
+            let expired = URL(
+                string: SupabaseAppURLs.callback.absoluteString
+                    + "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid")!
+            let mapped = await caughtAuthError { _ = try await client.handleCallback(expired) }
+            #expect(mapped?.code == "otp_expired")
+            #expect(harness.gotrue.requests.isEmpty)
+        }
+    }
+
+    @Test("An implicit error link that also carries tokens: the error never repeats them")
+    func errorWithTokensIsRedacted() async throws {
+        try await withSupabase { harness in
+            let supabase = try harness.makeClient()
+            let token = GoTrueServer.jwt(["sub": "someone", "exp": Int(Date().timeIntervalSince1970) + 3600])
+            let refresh = "refresh-token-9f8e7d6c"
+            let url = URL(
+                string: SupabaseAppURLs.callback.absoluteString
+                    + "#access_token=\(token)&refresh_token=\(refresh)&error=server_error&error_code=\(refresh)"
+                    + "&error_description=could+not+use+\(token)+or+\(refresh)")!
+            let error = await caughtAuthError { _ = try await supabase.client.handleCallback(url) }
+            #expect(error != nil)
+            expectNoSecrets(error, [token, refresh])
+            #expect(harness.gotrue.requests.isEmpty)
+            #expect(supabase.client.state == .signedOut)
+        }
+    }
 }
