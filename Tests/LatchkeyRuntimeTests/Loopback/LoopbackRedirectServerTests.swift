@@ -109,7 +109,7 @@ struct LoopbackRedirectServerTests {
         let port = server.port
         let callback = Task { try await server.waitForCallback() }
         let idleCount = LoopbackRedirectServer.maximumConnections + 4
-        let idle = await RawHTTPClient.offPool { (0..<idleCount).map { _ in RawHTTPClient.connect(port: port) } }
+        let idle = await DedicatedThread.run { (0..<idleCount).map { _ in RawHTTPClient.connect(port: port) } }
         defer { for descriptor in idle where descriptor >= 0 { close(descriptor) } }
         #expect(idle.allSatisfy { $0 >= 0 })
         let real = await RawHTTPClient.get(port: port, target: "/callback?code=real&state=good")
