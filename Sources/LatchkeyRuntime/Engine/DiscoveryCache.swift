@@ -25,7 +25,7 @@ enum DiscoveryCache {
     /// The store key of a provider's discovery record for an issuer:
     /// `<provider>.discovery.<first 16 hex digits of SHA-256(issuer)>`.
     static func key(provider: String, issuer: String) -> String {
-        let digest = SHA256.hash(Data(issuer.utf8)).prefix(8)
+        let digest = SHA2Hash.sha256(Data(issuer.utf8)).prefix(8)
         return provider + ".discovery." + digest.map { String(format: "%02x", $0) }.joined()
     }
 

@@ -23,8 +23,14 @@ import Foundation
 struct FileLock: Sendable {
     /// The lock file.
     let path: String
-    /// How long to wait for another holder before giving up.
+    /// How long to wait for another holder before giving up (and, under ``RefreshLockPolicy/lease``, how
+    /// long a lease lasts).
     let timeout: Duration
+    /// Whether the `flock` is held while `body` runs, or only while a lease is claimed and released
+    /// (`FileLock+Lease.swift`).
+    var policy = RefreshLockPolicy.platformDefault
+    /// The wall clock leases are written in, in milliseconds since 1970 (processes share no other clock).
+    var leaseClock: @Sendable () -> Int64 = RefreshLease.currentMilliseconds
 
     /// Runs `body` while holding the lock, and releases it afterwards, whether `body` returns or throws.
     /// - Parameter body: The work to do under the lock.
@@ -33,6 +39,7 @@ struct FileLock: Sendable {
     ///   past the timeout, or when the waiting task is cancelled; otherwise what `body` throws. A file system
     ///   without `flock` support runs `body` without the lock.
     func withLock<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
+        if policy == .lease { return try await withLease(body) }
         let descriptor = try await acquire()
         defer { release(descriptor) }
         return try await body()
