@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``HTTPRequest``.
+/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``.
 struct RequestBuilder: Sendable {
     /// The provider.
     let provider: ProviderSpec
@@ -19,7 +19,7 @@ struct RequestBuilder: Sendable {
     ///   client secret, or a template variable that has no value.
     func build(
         _ spec: RequestSpec, scope: VariableScope, accessToken: String? = nil, isTokenRequest: Bool = false
-    ) throws(AuthError) -> HTTPRequest {
+    ) throws(AuthError) -> TransportRequest {
         let extras = isTokenRequest ? provider.extraTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
@@ -76,7 +76,7 @@ struct RequestBuilder: Sendable {
         headers.append(("Accept", "application/json"))
         if let userAgent { headers.append(("User-Agent", userAgent)) }
         let url = try endpoint(spec.url, query: query, scope: scope)
-        return HTTPRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
+        return TransportRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
     }
 
     /// Fills a URL template, appends a query, and checks that the result may be requested.
