@@ -82,7 +82,7 @@ extension FileLock {
     /// Opens the lock file, takes the `flock` without waiting, runs `work`, and releases both; `nil` when
     /// another process holds the `flock` at this instant (for a few system calls: try again).
     private func underBriefLock<T>(_ work: (Int32) throws(AuthError) -> T) throws(AuthError) -> T? {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw leaseFailure("open the refresh lock", errno) }
         defer { _ = close(descriptor) }
         var locked: Int32

@@ -113,6 +113,22 @@ struct FileLockLeaseTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == live)
     }
 
+    @Test("a lock file that is a symbolic link is refused, never followed")
+    func symlinkRefused() async throws {
+        let scratch = ScratchDirectory("lease-symlink")
+        defer { scratch.remove() }
+        let path = try lockPath(scratch)
+        let target = scratch.url.appendingPathComponent("elsewhere").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        let error = await #expect(throws: AuthError.self) {
+            try await FileLock(path: path, timeout: .seconds(30), policy: .lease).withLock {
+                () async throws(AuthError) in
+            }
+        }
+        #expect(error?.code == .storeUnavailable)
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test("lease text round-trips, and a lease further ahead than the longest lease is not live")
     func leaseRules() {
         let lease = RefreshLease(owner: "a-b", expiresAt: 10_000)
