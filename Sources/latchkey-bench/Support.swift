@@ -8,7 +8,7 @@ final class NeverTransport: HTTPTransport {
 
     var count: Int { calls.withLock { $0 } }
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         calls.withLock { $0 += 1 }
         throw AuthError(.networkError, "latchkey-bench: this path must not send requests")
     }

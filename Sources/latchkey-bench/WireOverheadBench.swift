@@ -26,7 +26,7 @@ struct WireOverheadBench {
         let supabase = try SupabaseClient(
             projectURL: server.baseURL, publishableKey: "sb_publishable_latchkey_bench",
             options: AuthClientOptions(store: InMemorySessionStore()))
-        // The configuration URLSessionTransport uses (ephemeral with cookies, cache and credential storage off):
+        // The configuration URLSessionHTTPTransport uses (ephemeral with cookies, cache and credential storage off):
         // plain `.ephemeral` keeps an in-memory URLCache that bare URLSession consults on every request, a cost
         // the client side never pays.
         let bareConfiguration = URLSessionConfiguration.ephemeral
@@ -46,9 +46,9 @@ struct WireOverheadBench {
         let recorded = server.requests
         guard recorded.count == 2 else { throw BenchError("expected 2 recorded requests, got \(recorded.count)") }
         let replays = recorded.map { Self.urlRequest(replaying: $0, base: server.baseURL) }
-        // The same password request as an HTTPRequest, for the transport-only row.
-        let transport = URLSessionTransport()
-        let transportRequest = HTTPRequest(
+        // The same password request as an TransportRequest, for the transport-only row.
+        let transport = URLSessionHTTPTransport()
+        let transportRequest = TransportRequest(
             method: recorded[0].method, url: URL(string: server.baseURL.absoluteString + recorded[0].target)!,
             headers: recorded[0].headers.filter {
                 !["host", "content-length", "connection", "accept-encoding"].contains($0.name.lowercased())
@@ -78,7 +78,7 @@ struct WireOverheadBench {
                 }
             ),
             (
-                "diagnostic: URLSessionTransport.send alone (password request)", replays[0],
+                "diagnostic: URLSessionHTTPTransport.send alone (password request)", replays[0],
                 {
                     let response = try await transport.send(transportRequest)
                     guard response.status == 200 else { throw BenchError("transport request failed") }
@@ -126,11 +126,11 @@ struct WireOverheadBench {
         }
         table.notes = [
             "client = SupabaseClient.signIn(email:password:) / currentSession(forceRefresh: true): request building, "
-                + "URLSessionTransport, response mapping, session decoding, store write (InMemorySessionStore), state publish.",
+                + "URLSessionHTTPTransport, response mapping, session decoding, store write (InMemorySessionStore), state publish.",
             "bare = the request the client sent, replayed byte for byte (method, URL, headers, body) with URLSession"
-                + " (.ephemeral with cookies, cache and credential storage off, as URLSessionTransport configures it),"
+                + " (.ephemeral with cookies, cache and credential storage off, as URLSessionHTTPTransport configures it),"
                 + " then JSONSerialization of the body.",
-            "diagnostic row: the runtime's transport alone (URLSessionTransport, no engine) against the same bare"
+            "diagnostic row: the runtime's transport alone (URLSessionHTTPTransport, no engine) against the same bare"
                 + " request; it shows how much of the overhead is the transport. Not part of the target.",
             "ratio = median over the pairs of client time / bare time (the target); p50/p50 = client p50 / bare p50.",
             "Median of \(samples) pairs after 10 warm-up pairs, sides alternating; TestHTTPServer answers at once"
@@ -154,7 +154,7 @@ struct WireOverheadBench {
             request.addValue(value, forHTTPHeaderField: name)
         }
         request.httpBody = recorded.body.isEmpty ? nil : recorded.body
-        // As URLSessionTransport sets them on its own requests.
+        // As URLSessionHTTPTransport sets them on its own requests.
         request.timeoutInterval = 30
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         request.httpShouldHandleCookies = false

@@ -74,7 +74,7 @@ let provider = ProviderSpec(
 final class FailingTransport: HTTPTransport {
     let calls = Mutex(0)
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         calls.withLock { $0 += 1 }
         throw AuthError(.networkError, "the fuzz transport fails every request")
     }

@@ -42,12 +42,12 @@ func report(_ provider: ProviderSpec, _ step: String, _ outcome: String) {
 
 /// Answers every request with the same response, counting them.
 final class ReplayTransport: HTTPTransport {
-    let response: HTTPResponse
+    let response: TransportResponse
     let calls = Mutex(0)
 
-    init(_ response: HTTPResponse) { self.response = response }
+    init(_ response: TransportResponse) { self.response = response }
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         calls.withLock { $0 += 1 }
         return response
     }
@@ -96,9 +96,9 @@ let deviceProvider: ProviderSpec = {
 let providers = [supabaseProvider, sapStyleProvider, deviceProvider]
 
 /// Splits the input into a response.
-func response(from bytes: [UInt8]) -> HTTPResponse {
+func response(from bytes: [UInt8]) -> TransportResponse {
     guard bytes.count >= 4, bytes[0...2].allSatisfy({ (0x30...0x39).contains($0) }), bytes[3] == 0x0A else {
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(bytes))
+        return TransportResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(bytes))
     }
     let status = Int(String(decoding: bytes[0...2], as: UTF8.self)) ?? 200
     let afterStatus = Array(bytes[4...])
@@ -113,7 +113,7 @@ func response(from bytes: [UInt8]) -> HTTPResponse {
         }
         body = Array(rest)
     }
-    return HTTPResponse(status: status, headers: headers, body: Data(body))
+    return TransportResponse(status: status, headers: headers, body: Data(body))
 }
 
 /// The runtime's "set" test for an error marker: not null, false, zero, empty.
@@ -186,7 +186,7 @@ func client(_ provider: ProviderSpec, _ transport: ReplayTransport, _ store: InM
     }
 }
 
-func exercise(_ provider: ProviderSpec, _ response: HTTPResponse, _ document: JSON?) async {
+func exercise(_ provider: ProviderSpec, _ response: TransportResponse, _ document: JSON?) async {
     if provider.flows.deviceCode != nil {
         await exerciseDeviceFlow(provider, response)
         return
@@ -265,7 +265,7 @@ func exercise(_ provider: ProviderSpec, _ response: HTTPResponse, _ document: JS
 }
 
 /// Device authorization: the response is both the authorization document and every poll's answer.
-func exerciseDeviceFlow(_ provider: ProviderSpec, _ response: HTTPResponse) async {
+func exerciseDeviceFlow(_ provider: ProviderSpec, _ response: TransportResponse) async {
     let transport = ReplayTransport(response)
     let auth = client(provider, transport, InMemorySessionStore())
     let authorization: DeviceAuthorization

@@ -3,12 +3,17 @@
     import Foundation
 
     /// A ``WebAuthenticator`` on `ASWebAuthenticationSession`; closing the sheet is `login_cancelled`.
+    ///
+    /// A custom-scheme redirect is matched by its scheme, an `https` redirect (a universal link of the app's
+    /// associated domain) by host and path (``WebAuthenticationCallback``); an `http` redirect is refused with
+    /// `invalid_configuration` before anything is shown. Cancelling the waiting task closes the sheet.
     @MainActor
     public final class AppleWebAuthenticator: NSObject, WebAuthenticator,
         ASWebAuthenticationPresentationContextProviding
     {
         private let anchor: @MainActor () -> ASPresentationAnchor
-        private var current: ASWebAuthenticationSession?
+        /// The running sessions (a session must be kept alive while it shows), by their outcome box.
+        private var sessions: [ObjectIdentifier: ASWebAuthenticationSession] = [:]
 
         /// Creates an authenticator.
         /// - Parameter anchor: The window to present from.
@@ -17,9 +22,17 @@
         }
 
         /// Shows the authorization URL in an authentication session.
+        /// - Throws: `invalid_configuration` for an `http` redirect; `login_cancelled` when the user closed the
+        ///   sheet or the task was cancelled; `web_auth_start_failed` when the sheet could not be shown.
         public nonisolated func authenticate(_ request: WebAuthenticationRequest) async throws(AuthError) -> URL {
-            let result: Result<URL, AuthError> = await withCheckedContinuation { continuation in
-                Task { @MainActor in self.start(request) { continuation.resume(returning: $0) } }
+            let callback = try WebAuthenticationCallback(redirectURI: request.redirectURI)
+            let outcome = OnceResumption<Result<URL, AuthError>>()
+            let result = await withTaskCancellationHandler {
+                Task { @MainActor in self.start(request, callback: callback, outcome: outcome) }
+                return await outcome.value()
+            } onCancel: {
+                outcome.resolve(WebAuthenticationOutcome.taskCancelled)
+                Task { @MainActor in self.finish(outcome, cancelling: true) }
             }
             return try result.get()
         }
@@ -30,25 +43,50 @@
         }
 
         private func start(
-            _ request: WebAuthenticationRequest, completion: @escaping @Sendable (Result<URL, AuthError>) -> Void
+            _ request: WebAuthenticationRequest, callback: WebAuthenticationCallback,
+            outcome: OnceResumption<Result<URL, AuthError>>
         ) {
-            let session = ASWebAuthenticationSession(url: request.url, callbackURLScheme: request.callbackScheme) {
-                url, error in
-                Task { @MainActor in self.current = nil }
-                if let url {
-                    completion(.success(url))
-                } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                    completion(.failure(AuthError(.loginCancelled, "The user closed the browser.")))
-                } else {
-                    completion(.failure(AuthError(.webAuthStartFailed, error?.localizedDescription ?? "No callback.")))
-                }
+            // Cancelled before the main actor got here: show nothing.
+            guard !outcome.isResolved else { return }
+            let handler = AppleWebAuthenticator.completionHandler(resolving: outcome) {
+                Task { @MainActor in self.finish(outcome, cancelling: false) }
             }
+            // `init(url:callback:completionHandler:)` needs iOS 17.4, macOS 14.4 and visionOS 1.1, all below the
+            // package's minimum platforms, so it is always there.
+            let session =
+                switch callback {
+                case .customScheme(let scheme):
+                    ASWebAuthenticationSession(
+                        url: request.url, callback: .customScheme(scheme), completionHandler: handler)
+                case .https(let host, let path):
+                    ASWebAuthenticationSession(
+                        url: request.url, callback: .https(host: host, path: path), completionHandler: handler)
+                }
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = request.prefersEphemeralSession
-            current = session
+            sessions[ObjectIdentifier(outcome)] = session
             if !session.start() {
-                current = nil
-                completion(.failure(AuthError(.webAuthStartFailed, "The authentication session did not start.")))
+                // The handler may still be called after this: the box keeps only the first result.
+                outcome.resolve(WebAuthenticationOutcome.notStarted)
+                finish(outcome, cancelling: false)
+            }
+        }
+
+        private func finish(_ outcome: OnceResumption<Result<URL, AuthError>>, cancelling: Bool) {
+            let session = sessions.removeValue(forKey: ObjectIdentifier(outcome))
+            if cancelling { session?.cancel() }
+        }
+
+        /// The session's completion handler, made in a nonisolated context and `@Sendable`: AuthenticationServices
+        /// calls it on a background queue (always on macOS, sometimes on iOS), where a closure inferred to be
+        /// main-actor isolated would stop the app with a queue assertion.
+        private nonisolated static func completionHandler(
+            resolving outcome: OnceResumption<Result<URL, AuthError>>, then finish: @escaping @Sendable () -> Void
+        ) -> @Sendable (URL?, (any Error)?) -> Void {
+            { @Sendable url, error in
+                let cancelled = (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin
+                outcome.resolve(WebAuthenticationOutcome.result(callbackURL: url, error: error, cancelled: cancelled))
+                finish()
             }
         }
     }

@@ -93,7 +93,7 @@ extension AuthClient {
         fresh.user = nil
         let replayKey =
             "implicit:"
-            + SHA256.hash(Array(fresh.accessToken.utf8)).map { String(format: "%02x", $0) }
+            + SHA2Hash.sha256(Array(fresh.accessToken.utf8)).map { String(format: "%02x", $0) }
             .joined()
         guard !consumedStates.contains(replayKey) else {
             throw failure(.invalidCallback, "This callback was already used.")

@@ -14,7 +14,7 @@ public enum PKCE {
     /// - Parameter verifier: The code verifier.
     /// - Returns: The challenge.
     public static func challenge(for verifier: String) -> String {
-        Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
+        Base64URL.encode(SHA2Hash.sha256(Array(verifier.utf8)))
     }
 
     /// Whether a string is a valid verifier: 43 to 128 characters of `A-Z a-z 0-9 - . _ ~`.

@@ -33,7 +33,7 @@ public final class SeededRandomSource: RandomSource {
             while state.pending.count < count {
                 var block = seed
                 withUnsafeBytes(of: state.counter.bigEndian) { block.append(contentsOf: $0) }
-                state.pending.append(contentsOf: SHA256.hash(block))
+                state.pending.append(contentsOf: SHA2Hash.sha256(block))
                 state.counter += 1
             }
             let output = Array(state.pending.prefix(count))

@@ -179,7 +179,7 @@ actor AccessTokenKeyCache {
     private static func download(
         url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8]
     ) async -> Result<PasetoKeySet, AuthError> {
-        var request = HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
+        var request = TransportRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
         if let userAgent { request.setHeader("User-Agent", userAgent) }
         do throws(AuthError) {
             let response = try await transport.send(request)

@@ -128,7 +128,7 @@ extension AuthClient {
         }
     }
 
-    private func result(of request: RequestSpec, document: JSON?, response: HTTPResponse) async throws(AuthError)
+    private func result(of request: RequestSpec, document: JSON?, response: TransportResponse) async throws(AuthError)
         -> ActionResult
     {
         switch request.response {

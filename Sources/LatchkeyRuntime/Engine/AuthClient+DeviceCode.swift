@@ -78,7 +78,7 @@ extension AuthClient {
             guard now() < authorization.expiresAt else {
                 throw failure(.expiredToken, "The device code expired before the user approved it.")
             }
-            let answer: (document: JSON?, response: HTTPResponse)
+            let answer: (document: JSON?, response: TransportResponse)
             do {
                 let (_, document, response) = try await send(
                     flow.tokenRequest, flow: ["device_code": .string(authorization.deviceCode)], isTokenRequest: true)

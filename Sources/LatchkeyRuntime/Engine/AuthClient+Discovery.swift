@@ -164,9 +164,9 @@ extension AuthClient {
         return DiscoveryResult(values: values, document: document)
     }
 
-    func fetchDocument(_ url: URL) async throws(AuthError) -> (JSON, HTTPResponse) {
+    func fetchDocument(_ url: URL) async throws(AuthError) -> (JSON, TransportResponse) {
         let headers = try TemplateRenderer.pairs(provider.commonHeaders, in: inputScope)
-        var request = HTTPRequest(method: "GET", url: url, headers: headers)
+        var request = TransportRequest(method: "GET", url: url, headers: headers)
         request.setHeader("Accept", "application/json")
         if let userAgent = options.userAgent { request.setHeader("User-Agent", userAgent) }
         let response = try await options.transport.send(request)

@@ -24,7 +24,7 @@ extension AuthClient {
     /// - Returns: The request spec, the JSON body (if any) and the response.
     func send(
         _ name: String, flow: [String: JSON?] = [:], accessToken: String? = nil, isTokenRequest: Bool = false
-    ) async throws(AuthError) -> (spec: RequestSpec, document: JSON?, response: HTTPResponse) {
+    ) async throws(AuthError) -> (spec: RequestSpec, document: JSON?, response: TransportResponse) {
         guard let spec = provider.requests[name] else {
             throw failure(.invalidConfiguration, "The descriptor has no request named '\(name)'.")
         }
@@ -39,7 +39,7 @@ extension AuthClient {
             spec, scope: try await scope(flow, rendering: provider.templates(of: spec, isTokenRequest: isTokenRequest)),
             accessToken: bearer, isTokenRequest: isTokenRequest)
         log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
-        let response: HTTPResponse
+        let response: TransportResponse
         do {
             response = try await options.transport.send(request)
         } catch {
@@ -69,7 +69,7 @@ extension AuthClient {
     /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`.
     /// - Parameter request: The request that was answered: its own session mapping, when it declares one,
     ///   replaces the provider's.
-    func decodeSession(_ document: JSON?, _ response: HTTPResponse, request: RequestSpec? = nil) throws(AuthError)
+    func decodeSession(_ document: JSON?, _ response: TransportResponse, request: RequestSpec? = nil) throws(AuthError)
         -> Session
     {
         guard let document else {

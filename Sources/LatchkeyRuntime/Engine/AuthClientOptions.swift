@@ -41,7 +41,7 @@ public struct AuthClientOptions: Sendable {
 
     /// Creates options.
     /// - Parameters:
-    ///   - transport: Sends HTTP requests (default ``URLSessionTransport``).
+    ///   - transport: Sends HTTP requests (default ``URLSessionHTTPTransport``).
     ///   - store: Keeps sessions (default ``InMemorySessionStore``).
     ///   - storeKey: The session's key (default: derived from the client's ``ProviderIdentity``).
     ///   - now: The clock.
@@ -53,7 +53,7 @@ public struct AuthClientOptions: Sendable {
     ///   - sleep: Waits between device-flow polls (default ``AuthClientOptions/taskSleep(_:)``).
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     public init(
-        transport: any HTTPTransport = URLSessionTransport(), store: any SessionStore = InMemorySessionStore(),
+        transport: any HTTPTransport = URLSessionHTTPTransport(), store: any SessionStore = InMemorySessionStore(),
         storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
         random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",

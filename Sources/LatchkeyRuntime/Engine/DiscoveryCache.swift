@@ -26,7 +26,7 @@ enum DiscoveryCache {
     /// The store key of a client's discovery record for an issuer:
     /// `<storeKey>.discovery.<first 16 hex digits of SHA-256(issuer)>`.
     static func key(storeKey: String, issuer: String) -> String {
-        let digest = SHA256.hash(Data(issuer.utf8)).prefix(8)
+        let digest = SHA2Hash.sha256(Data(issuer.utf8)).prefix(8)
         return storeKey + ".discovery." + digest.map { String(format: "%02x", $0) }.joined()
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``HTTPRequest``.
+/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``.
 struct RequestBuilder: Sendable {
     /// The provider.
     let provider: ProviderSpec
@@ -20,7 +20,7 @@ struct RequestBuilder: Sendable {
     ///   or NUL (a token or input that would smuggle a header).
     func build(
         _ spec: RequestSpec, scope: VariableScope, accessToken: String? = nil, isTokenRequest: Bool = false
-    ) throws(AuthError) -> HTTPRequest {
+    ) throws(AuthError) -> TransportRequest {
         let extras = isTokenRequest ? provider.extraTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
@@ -77,7 +77,7 @@ struct RequestBuilder: Sendable {
         headers.append(("Accept", "application/json"))
         if let userAgent { headers.append(("User-Agent", userAgent)) }
         let url = try endpoint(spec.url, query: query, scope: scope)
-        let request = HTTPRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
+        let request = TransportRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
         // Whatever transport the app supplies, a header that could smuggle another one is never handed to it.
         do {
             try HeaderFieldRules.check(request)

@@ -14,7 +14,7 @@ struct ResponseMapper: Sendable {
     /// - Returns: The parsed body, or `nil` when there is none and none is needed.
     /// - Throws: The mapped error for a redirect, an error status, an error in a success body, or a body
     ///   that is not JSON where JSON is required.
-    func document(from response: HTTPResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
+    func document(from response: TransportResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
         let document = JSON(data: response.body)
         let status = response.status
         if (300..<400).contains(status) {
@@ -39,7 +39,7 @@ struct ResponseMapper: Sendable {
     }
 
     /// The error for a non-success status.
-    func failure(status: Int, document: JSON?, response: HTTPResponse) -> AuthError {
+    func failure(status: Int, document: JSON?, response: TransportResponse) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
         switch status {
         case 429:

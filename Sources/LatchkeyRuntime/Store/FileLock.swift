@@ -21,22 +21,45 @@ import Foundation
 /// old inode would let two processes hold "the" lock at once. The lock is not reentrant: acquiring it again
 /// from inside ``withLock(_:)`` waits for the timeout.
 struct FileLock: Sendable {
-    /// How long to wait for another holder before giving up.
+    /// The lock file.
+    let path: String
+    /// How long to wait for another holder before giving up (and, under ``RefreshLockPolicy/lease``, how
+    /// long a lease lasts).
     let timeout: Duration
+    /// Whether the `flock` is held while `body` runs, or only while a lease is claimed and released
+    /// (`FileLock+Lease.swift`).
+    var policy = RefreshLockPolicy.platformDefault
+    /// The wall clock leases are written in, in milliseconds since 1970 (processes share no other clock).
+    var leaseClock: @Sendable () -> Int64 = RefreshLease.currentMilliseconds
 
-    /// Runs `body` while holding the lock on an open lock file, and releases it (closing the descriptor)
-    /// afterwards, whether `body` returns or throws.
+    /// Runs `body` while holding the lock, and releases it afterwards, whether `body` returns or throws.
+    /// - Parameter body: The work to do under the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: `store_unavailable` when the lock file cannot be opened, when another holder keeps the lock
+    ///   past the timeout, or when the waiting task is cancelled; otherwise what `body` throws. A file system
+    ///   without `flock` support runs `body` without the lock.
+    func withLock<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
+        if policy == .lease { return try await withLease(body) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw failure("open the refresh lock", errno) }
+        return try await withLock(descriptor: descriptor, body)
+    }
+
+    /// Runs `body` under the lock, with the lock file already open (opened off the cooperative pool and
+    /// checked by the caller, without following links); this call owns the descriptor and closes it.
+    /// Under ``RefreshLockPolicy/lease`` the descriptor is closed at once and a lease is taken instead.
     /// - Parameters:
-    ///   - descriptor: The open lock file (opened off the cooperative pool, without following links); this
-    ///     call owns it.
+    ///   - descriptor: The open lock file.
     ///   - body: The work to do under the lock.
     /// - Returns: What `body` returns.
-    /// - Throws: `store_unavailable` when another holder keeps the lock past the timeout, or when the waiting
-    ///   task is cancelled; otherwise what `body` throws. A file system without `flock` support runs `body`
-    ///   without the lock.
+    /// - Throws: as ``withLock(_:)``.
     func withLock<T: Sendable>(
         descriptor: Int32, _ body: @Sendable () async throws(AuthError) -> T
     ) async throws(AuthError) -> T {
+        if policy == .lease {
+            _ = close(descriptor)
+            return try await withLease(body)
+        }
         let held = try await acquire(descriptor)
         defer { release(held) }
         return try await body()

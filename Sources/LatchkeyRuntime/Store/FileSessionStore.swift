@@ -129,7 +129,7 @@ public struct FileSessionStore: SessionStore {
         do throws(AuthError) {
             guard fchmod(descriptor, 0o600) == 0 else { throw failure(.storeFailed, "chmod", errno) }
             try writeAll(data, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw failure(.storeFailed, "fsync", errno) }
+            guard FileDurability.flush(descriptor) == 0 else { throw failure(.storeFailed, "fsync", errno) }
         } catch {
             _ = unlink(temporaryPath)
             throw error
@@ -170,7 +170,7 @@ public struct FileSessionStore: SessionStore {
             else { throw AuthError(.storeUnavailable, "The session's refresh lock file could not be created.") }
             return descriptor
         }
-        return try await FileLock(timeout: refreshLockTimeout).withLock(descriptor: descriptor, body)
+        return try await FileLock(path: path, timeout: refreshLockTimeout).withLock(descriptor: descriptor, body)
     }
 
     /// The lock file of a key's record: the record's file name plus `.lock`.
@@ -192,7 +192,7 @@ public struct FileSessionStore: SessionStore {
             }
         }
         if plain, !key.isEmpty, !key.hasPrefix("."), key.utf8.count <= 100 { return key + ".json" }
-        return "h-" + SHA256.hash(Array(key.utf8)).map { String(format: "%02x", $0) }.joined() + ".json"
+        return "h-" + SHA2Hash.sha256(Array(key.utf8)).map { String(format: "%02x", $0) }.joined() + ".json"
     }
 
     private func writeAll(_ data: Data, to descriptor: Int32) throws(AuthError) {
@@ -212,7 +212,7 @@ public struct FileSessionStore: SessionStore {
     private func syncDirectory() {
         let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
+        _ = FileDurability.flush(descriptor)
         _ = close(descriptor)
     }
 

@@ -1,75 +1,74 @@
 #if canImport(Security)
     import Foundation
-    import Security
 
     /// A store in the Apple keychain: generic passwords by service and account, readable after the first
     /// unlock, never synced or migrated to another device.
     ///
-    /// A locked keychain (`errSecInteractionNotAllowed`, e.g. during prewarming) reads as
-    /// `store_unavailable`, never as "no session".
+    /// A locked keychain (`errSecInteractionNotAllowed`, e.g. during prewarming) reads as `store_unavailable`,
+    /// never as "no session"; a missing keychain entitlement (`-34018`, e.g. `swift run` on macOS) says so.
+    /// Two writers racing never fail: the loser's add becomes an update. Every keychain call runs on a serial
+    /// dispatch queue, never on Swift's cooperative pool.
+    ///
+    /// With an `accessGroup` (an app and its extensions sharing one session):
+    /// - refreshes are coordinated across processes by a lease item in the group (no lock is held across the
+    ///   refresh request, so a suspended extension blocks nobody for longer than ``refreshLockTimeout``);
+    /// - a record written before the group was set is moved into the group the first time it is missed there,
+    ///   so adding the group in an update does not sign users out.
+    ///
+    /// Keychain items outlive the app on iOS: after a delete and reinstall the old session is still there. The
+    /// store does not guess; see the "Keychain, extensions and reinstalls" article for the recommended check.
     public struct KeychainSessionStore: SessionStore {
         /// The keychain service.
         public let service: String
         /// The keychain access group shared with app extensions, if any.
         public let accessGroup: String?
+        /// How long a refresh waits for another process's refresh, and how long a refresh lease lasts.
+        public let refreshLockTimeout: Duration
+        private let records: KeychainRecordStore
 
         /// Creates a store.
         /// - Parameters:
         ///   - service: The keychain service (default `dev.latchkey.sessions`).
-        ///   - accessGroup: An access group shared with extensions.
-        public init(service: String = "dev.latchkey.sessions", accessGroup: String? = nil) {
+        ///   - accessGroup: An access group shared with extensions (`TEAMID.com.example.shared`).
+        ///   - refreshLockTimeout: How long a refresh lease lasts and a refresh waits for another process's
+        ///     (default 60 s: longer than a refresh request's 30 s timeout).
+        public init(
+            service: String = "dev.latchkey.sessions", accessGroup: String? = nil,
+            refreshLockTimeout: Duration = .seconds(60)
+        ) {
             self.service = service
             self.accessGroup = accessGroup
+            self.refreshLockTimeout = refreshLockTimeout
+            records = KeychainRecordStore(
+                operations: SecItemKeychain(), service: service, accessGroup: accessGroup,
+                refreshLockTimeout: refreshLockTimeout)
         }
 
         /// Reads a record.
+        /// - Throws: `store_unavailable` when the keychain is locked or cannot be read.
         public func load(key: String) async throws(AuthError) -> Data? {
-            var query = baseQuery(key)
-            query[kSecReturnData as String] = true
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            var result: CFTypeRef?
-            let status = SecItemCopyMatching(query as CFDictionary, &result)
-            switch status {
-            case errSecSuccess: return result as? Data
-            case errSecItemNotFound: return nil
-            default: throw AuthError(.storeUnavailable, "Keychain read failed with status \(status).")
-            }
+            try await records.load(key: key)
         }
 
         /// Writes a record.
+        /// - Throws: `store_failed` when the keychain refuses the write.
         public func save(_ data: Data, key: String) async throws(AuthError) {
-            let attributes: [String: Any] = [
-                kSecValueData as String: data,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-            ]
-            var status = SecItemUpdate(baseQuery(key) as CFDictionary, attributes as CFDictionary)
-            if status == errSecItemNotFound {
-                var query = baseQuery(key)
-                query.merge(attributes) { _, new in new }
-                status = SecItemAdd(query as CFDictionary, nil)
-            }
-            guard status == errSecSuccess else {
-                throw AuthError(.storeFailed, "Keychain write failed with status \(status).")
-            }
+            try await records.save(data, key: key)
         }
 
-        /// Removes a record.
+        /// Removes a record in every access group the app can reach.
+        /// - Throws: `store_failed` when the keychain refuses the delete.
         public func remove(key: String) async throws(AuthError) {
-            let status = SecItemDelete(baseQuery(key) as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw AuthError(.storeFailed, "Keychain delete failed with status \(status).")
-            }
+            try await records.remove(key: key)
         }
 
-        private func baseQuery(_ key: String) -> [String: Any] {
-            var query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrService as String: service,
-                kSecAttrAccount as String: key,
-                kSecUseDataProtectionKeychain as String: true,
-            ]
-            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-            return query
+        /// Runs a refresh under the access group's refresh lease (at once without an access group).
+        /// - Throws: `store_unavailable` when the lease cannot be had within ``refreshLockTimeout``; what
+        ///   `body` throws.
+        public func withExclusiveRefresh<T: Sendable>(
+            key: String, _ body: @Sendable () async throws(AuthError) -> T
+        ) async throws(AuthError) -> T {
+            try await records.withExclusiveRefresh(key: key, body)
         }
     }
 #endif

@@ -30,7 +30,7 @@ public struct ProviderIdentity: Sendable, Hashable, CustomStringConvertible {
         self.clientID = Self.configuredClientID(of: provider, in: scope)
         var fields = ["latchkey.identity.v1", provider.name, issuer ?? "", clientID ?? ""]
         for name in inputs.keys.sorted() { fields += [name, inputs[name] ?? ""] }
-        self.digest = Self.hex(SHA256.hash(Data(Self.lengthPrefixed(fields).utf8)))
+        self.digest = Self.hex(SHA2Hash.sha256(Data(Self.lengthPrefixed(fields).utf8)))
     }
 
     /// The store key a client uses when ``AuthClientOptions/storeKey`` is `nil`: the descriptor name, a dot

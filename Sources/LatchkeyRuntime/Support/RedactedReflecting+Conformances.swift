@@ -16,18 +16,18 @@ extension AuthorizationRequest: RedactedReflecting {
     }
 }
 
-extension HTTPRequest: RedactedReflecting {
+extension TransportRequest: RedactedReflecting {
     /// The method, the URL without its query, the header names and the body's size; no header value or body.
     public var description: String {
-        "HTTPRequest(\(method) \(url.redactedForDisplay), headers: \(headers.map(\.name)), "
+        "TransportRequest(\(method) \(url.redactedForDisplay), headers: \(headers.map(\.name)), "
             + "body: \(body?.count ?? 0) bytes)"
     }
 }
 
-extension HTTPResponse: RedactedReflecting {
+extension TransportResponse: RedactedReflecting {
     /// The status, the header names and the body's size; no header value or body.
     public var description: String {
-        "HTTPResponse(\(status), headers: \(headers.keys.sorted()), body: \(body.count) bytes)"
+        "TransportResponse(\(status), headers: \(headers.keys.sorted()), body: \(body.count) bytes)"
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An HTTP request as Latchkey sends it: no cookies, no caching, no redirects followed.
-public struct HTTPRequest: Sendable, Hashable {
+public struct TransportRequest: Sendable, Hashable {
     /// The method, upper case (`GET`, `POST`, `PUT`, ...).
     public var method: String
     /// The absolute URL, query included.
@@ -54,7 +54,7 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// An HTTP response: status, headers (names lower-cased) and the whole body.
-public struct HTTPResponse: Sendable, Hashable {
+public struct TransportResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
     /// Header fields, names lower-cased.
@@ -86,11 +86,11 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Sends HTTP requests. Implementations must never follow redirects: a 3xx is returned as it is.
 ///
-/// Latchkey ships ``URLSessionTransport``; tests use it against a real server on 127.0.0.1.
+/// Latchkey ships ``URLSessionHTTPTransport``; tests use it against a real server on 127.0.0.1.
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns the whole response.
     /// - Parameter request: The request.
     /// - Returns: The response, whatever its status.
     /// - Throws: ``AuthError`` with kind `transport` (`network_error`, `timeout`, `response_too_large`).
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse
 }

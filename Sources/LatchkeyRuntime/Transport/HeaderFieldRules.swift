@@ -5,7 +5,7 @@ enum HeaderFieldRules {
     /// rest be read as another header or another request.
     /// - Parameter request: The request about to be sent.
     /// - Throws: `invalid_request` naming the offending header (never its value), before anything is sent.
-    static func check(_ request: HTTPRequest) throws(AuthError) {
+    static func check(_ request: TransportRequest) throws(AuthError) {
         for header in request.headers {
             guard isToken(header.name) else {
                 throw AuthError(.invalidRequest, "A header name is not an HTTP token; nothing was sent.")

@@ -7,7 +7,7 @@ import Foundation
 /// Turns `URLSession` failures into ``AuthError``s whose messages never contain a query string.
 enum TransportErrorMapping {
     /// `METHOD scheme://host:port/path`, without user info, query or fragment (they may hold codes).
-    static func label(for request: HTTPRequest) -> String {
+    static func label(for request: TransportRequest) -> String {
         label(method: request.method, url: request.url)
     }
 

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The session delegate of ``URLSessionTransport``: refuses redirects, enforces the size cap while
+/// The session delegate of ``URLSessionHTTPTransport``: refuses redirects, enforces the size cap while
 /// the body streams in, and completes each request through ``TransportTaskRegistry``.
 final class TransportSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: TransportTaskRegistry

@@ -5,7 +5,7 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The in-flight requests of a ``URLSessionTransport``, keyed by task identifier.
+/// The in-flight requests of a ``URLSessionHTTPTransport``, keyed by task identifier.
 final class TransportTaskRegistry: Sendable {
     /// Why the transport itself cancelled a task.
     enum CancelReason: Sendable {
@@ -20,7 +20,7 @@ final class TransportTaskRegistry: Sendable {
         let method: String
         let limit: Int
         let timeout: Double
-        let continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>
+        let continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
         var timer: Task<Void, Never>?
         var response: HTTPURLResponse?
         var body = Data()
@@ -34,7 +34,7 @@ final class TransportTaskRegistry: Sendable {
 
     func register(
         _ task: URLSessionTask, url: URL, method: String, limit: Int, timeout: Double,
-        continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>
+        continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
     ) {
         let id = task.taskIdentifier
         let timer = Task { [weak self] in
@@ -99,7 +99,7 @@ final class TransportTaskRegistry: Sendable {
 
     private static func result(
         of entry: Entry, error: (any Error)?, fallback: URLResponse?
-    ) -> Result<HTTPResponse, AuthError> {
+    ) -> Result<TransportResponse, AuthError> {
         switch entry.reason {
         case .cancelled?:
             return .failure(AuthError(.networkError, "\(entry.label) was cancelled"))
@@ -127,7 +127,7 @@ final class TransportTaskRegistry: Sendable {
         {
             return .failure(AuthError(.networkError, "\(entry.label): \(problem)", status: response.statusCode))
         }
-        return .success(HTTPResponse(status: response.statusCode, lowercasedHeaders: headers, body: entry.body))
+        return .success(TransportResponse(status: response.statusCode, lowercasedHeaders: headers, body: entry.body))
     }
 
     private static func format(_ seconds: Double) -> String {

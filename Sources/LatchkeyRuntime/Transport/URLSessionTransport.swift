@@ -9,7 +9,7 @@ import Foundation
 /// response size.
 ///
 /// A 3xx response is returned as it is: the caller decides what it means.
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionHTTPTransport: HTTPTransport {
     /// The default cap on a response body: 1 MiB.
     public static let defaultMaximumResponseBytes = 1 << 20
 
@@ -21,7 +21,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Creates a transport with an ephemeral configuration.
     /// - Parameter maximumResponseBytes: The largest response body accepted (default 1 MiB).
-    public convenience init(maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes) {
+    public convenience init(maximumResponseBytes: Int = URLSessionHTTPTransport.defaultMaximumResponseBytes) {
         self.init(configuration: .ephemeral, maximumResponseBytes: maximumResponseBytes)
     }
 
@@ -33,7 +33,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - maximumResponseBytes: The largest response body accepted (default 1 MiB).
     public init(
         configuration: URLSessionConfiguration,
-        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes
+        maximumResponseBytes: Int = URLSessionHTTPTransport.defaultMaximumResponseBytes
     ) {
         precondition(maximumResponseBytes >= 0, "maximumResponseBytes must not be negative")
         let hardened = Self.harden(configuration)
@@ -56,12 +56,12 @@ public final class URLSessionTransport: HTTPTransport {
     ///   `response_too_large` when the body exceeds ``maximumResponseBytes``, `network_error` otherwise
     ///   (including when the calling task is cancelled); `invalid_request`, with nothing sent, for a header
     ///   name that is not a token or a header with CR, LF or NUL.
-    public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         try HeaderFieldRules.check(request)
         let task = session.dataTask(with: Self.urlRequest(for: request))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<HTTPResponse, AuthError>, Never>) in
+                (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
                 tasks.register(
                     task, url: request.url, method: request.method, limit: maximumResponseBytes,
                     timeout: request.timeout, continuation: continuation)
@@ -74,7 +74,7 @@ public final class URLSessionTransport: HTTPTransport {
         return try result.get()
     }
 
-    private static func urlRequest(for request: HTTPRequest) -> URLRequest {
+    private static func urlRequest(for request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -5,9 +5,9 @@ import LatchkeyRuntime
 /// are fixed (`https://fidm.{dataCenter}/...`) then reach the simulator too. Paths and queries are kept.
 struct SimulatorTransport: HTTPTransport {
     let base: URL
-    let inner: URLSessionTransport
+    let inner: URLSessionHTTPTransport
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         var rewritten = request
         rewritten.url = Self.route(request.url, to: base)
         return try await inner.send(rewritten)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Callback: loopback and web authenticator sign-in")
 struct CallbackLoopbackSignInTests {
     /// A browser "user" that approves: it goes to the loopback redirect URI with a code and the state.
-    private static func approvingUser(_ transport: URLSessionTransport, code: String = "good-code")
+    private static func approvingUser(_ transport: URLSessionHTTPTransport, code: String = "good-code")
         -> @Sendable (URL) async throws(AuthError) -> Void
     {
         { url throws(AuthError) in
@@ -16,7 +16,7 @@ struct CallbackLoopbackSignInTests {
             let state = value("state")
             Task {
                 let callback = URL(string: "\(redirect)?code=\(code)&state=\(state)")!
-                _ = try? await transport.send(HTTPRequest(method: "GET", url: callback))
+                _ = try? await transport.send(TransportRequest(method: "GET", url: callback))
             }
         }
     }

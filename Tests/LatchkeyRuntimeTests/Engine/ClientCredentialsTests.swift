@@ -85,7 +85,7 @@ private struct ClientCredentialsHarness {
                 values: ["baseURL": provider.server.baseURL.absoluteString, "clientID": "svc tool"],
                 clientSecret: secret),
             options: AuthClientOptions(
-                transport: URLSessionTransport(), store: store, now: { clock.now }, refreshLeeway: .seconds(60),
+                transport: URLSessionHTTPTransport(), store: store, now: { clock.now }, refreshLeeway: .seconds(60),
                 userAgent: "LatchkeyTests/1", environment: { _ in nil }))
     }
 

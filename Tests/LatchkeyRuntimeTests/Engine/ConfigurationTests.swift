@@ -14,7 +14,8 @@ struct EngineConfigurationTests {
             provider: spec,
             configuration: ProviderConfiguration(
                 values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI),
-            options: AuthClientOptions(transport: transport ?? URLSessionTransport(), environment: { environment[$0] }))
+            options: AuthClientOptions(
+                transport: transport ?? URLSessionHTTPTransport(), environment: { environment[$0] }))
     }
 
     /// An unsigned JWT with the given claims.

@@ -52,7 +52,7 @@ private struct DiscoveryCacheHarness {
             provider: Self.spec,
             configuration: ProviderConfiguration(values: ["issuer": issuer ?? provider.issuer]),
             options: AuthClientOptions(
-                transport: URLSessionTransport(), store: store, now: { clock.now }, environment: { _ in nil }))
+                transport: URLSessionHTTPTransport(), store: store, now: { clock.now }, environment: { _ in nil }))
     }
 
     /// The store key of the discovery record (exactly one is expected).

@@ -86,7 +86,7 @@ private struct EndSessionHarness {
             configuration: ProviderConfiguration(
                 values: ["issuer": provider.server.baseURL.absoluteString, "clientID": "app-1"],
                 redirectURIs: redirectURIs),
-            options: AuthClientOptions(transport: URLSessionTransport(), store: store, environment: { _ in nil }))
+            options: AuthClientOptions(transport: URLSessionHTTPTransport(), store: store, environment: { _ in nil }))
     }
 
     /// Signs in (one token request) and checks the session is stored.

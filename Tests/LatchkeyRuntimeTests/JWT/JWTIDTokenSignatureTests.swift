@@ -61,7 +61,8 @@ struct JWTIDTokenSignatureTests {
         // The classic forgery: an HMAC keyed with the issuer's public key. It never gets that far.
         let header = JWTFixtures.part(["alg": name, "kid": "rsa-1"])
         let payload = JWTFixtures.part(JWTFixtures.claims())
-        let token = header + "." + payload + "." + Base64URL.encode(SHA256.hash(Array((header + "." + payload).utf8)))
+        let token =
+            header + "." + payload + "." + Base64URL.encode(SHA2Hash.sha256(Array((header + "." + payload).utf8)))
         await expectJWTError(.invalidIDToken, "(HMAC) is refused", token: token) {
             _ = try JWTFixtures.validator().validate(token, keys: keys, nonce: JWTFixtures.nonce)
         }

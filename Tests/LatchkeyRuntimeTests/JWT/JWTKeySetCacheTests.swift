@@ -36,7 +36,8 @@ final class JWKSEndpoint: Sendable {
         }
         let clock = self.clock
         self.cache = JWKSCache(
-            url: server.url("/jwks"), transport: URLSessionTransport(), minimumRefetchInterval: minimumRefetchInterval,
+            url: server.url("/jwks"), transport: URLSessionHTTPTransport(),
+            minimumRefetchInterval: minimumRefetchInterval,
             now: { clock.now })
     }
 

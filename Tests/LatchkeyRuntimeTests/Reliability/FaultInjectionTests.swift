@@ -4,14 +4,14 @@ import LatchkeyTesting
 import Synchronization
 import Testing
 
-/// A transport around ``URLSessionTransport`` that can shorten the request timeout or send the refresh
+/// A transport around ``URLSessionHTTPTransport`` that can shorten the request timeout or send the refresh
 /// request to a port where nothing listens.
 final class FaultTransport: HTTPTransport {
-    private let inner: URLSessionTransport
+    private let inner: URLSessionHTTPTransport
     private let knobs = Mutex<(timeout: Double?, refusedPort: Int?)>((nil, nil))
 
-    init(maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes) {
-        inner = URLSessionTransport(maximumResponseBytes: maximumResponseBytes)
+    init(maximumResponseBytes: Int = URLSessionHTTPTransport.defaultMaximumResponseBytes) {
+        inner = URLSessionHTTPTransport(maximumResponseBytes: maximumResponseBytes)
     }
 
     /// Requests time out after this many seconds (`nil`: as built).
@@ -20,7 +20,7 @@ final class FaultTransport: HTTPTransport {
     /// Token-endpoint requests go to this port instead (`nil`: to the server).
     func setRefusedPort(_ port: Int?) { knobs.withLock { $0.refusedPort = port } }
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         var request = request
         let (timeout, refusedPort) = knobs.withLock { $0 }
         if let timeout { request.timeout = timeout }
@@ -58,7 +58,7 @@ struct ReliabilityFaultTests {
         var rejects = false
         var messageContains: String?
         /// The transport's response cap.
-        var maximumResponseBytes = URLSessionTransport.defaultMaximumResponseBytes
+        var maximumResponseBytes = URLSessionHTTPTransport.defaultMaximumResponseBytes
         /// A known runtime gap, reported rather than hidden (the row still runs and checks survival).
         var knownIssue: String?
 

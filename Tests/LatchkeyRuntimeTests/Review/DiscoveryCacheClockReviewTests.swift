@@ -24,7 +24,7 @@ struct DiscoveryCacheClockReviewTests {
                 provider: Self.spec,
                 configuration: ProviderConfiguration(values: ["issuer": server.baseURL.absoluteString]),
                 options: AuthClientOptions(
-                    transport: URLSessionTransport(), store: store, now: { clock.now }, environment: { _ in nil }))
+                    transport: URLSessionHTTPTransport(), store: store, now: { clock.now }, environment: { _ in nil }))
         }
         var discoveryRequests: Int { server.requests.filter { $0.path == "/.well-known/openid-configuration" }.count }
         let year = 365 * 86_400.0

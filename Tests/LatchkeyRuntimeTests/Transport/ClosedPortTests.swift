@@ -17,7 +17,7 @@ struct ClosedPortTests {
         let error = #expect(throws: SocketError.self) { try ListeningSocket(address: .ipv4, port: closed.port) }
         #expect(error?.isAddressInUse == true)
         let refused = await #expect(throws: AuthError.self) {
-            try await URLSessionTransport().send(HTTPRequest(method: "GET", url: closed.url("/token")))
+            try await URLSessionHTTPTransport().send(TransportRequest(method: "GET", url: closed.url("/token")))
         }
         #expect(refused?.code == .networkError)
     }

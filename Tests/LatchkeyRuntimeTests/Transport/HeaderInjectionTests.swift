@@ -6,18 +6,18 @@ import Testing
 
 /// A transport that records what it was asked to send and answers 200 `{}`.
 private final class RecordingTransport: HTTPTransport {
-    private let sent = Mutex<[HTTPRequest]>([])
-    var requests: [HTTPRequest] { sent.withLock { $0 } }
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    private let sent = Mutex<[TransportRequest]>([])
+    var requests: [TransportRequest] { sent.withLock { $0 } }
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         sent.withLock { $0.append(request) }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        return TransportResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
     }
 }
 
 @Suite("Transport: no header can smuggle another header or request")
 struct HeaderInjectionTests {
     @Test(
-        "URLSessionTransport refuses CR, LF or NUL in a header, or a name that is no token: the server gets nothing",
+        "URLSessionHTTPTransport refuses CR, LF or NUL in a header, or a name that is no token: the server gets nothing",
         arguments: [
             ("Authorization", "Bearer at-1\r\nX-Injected: yes"), ("Authorization", "Bearer at-1\nX-Injected: yes"),
             ("Authorization", "Bearer at-1\r"), ("X-Test", "a\u{0}b"), ("X Injected", "1"), ("X-Injected:", "1"),
@@ -26,14 +26,14 @@ struct HeaderInjectionTests {
     func transportRefuses(name: String, value: String) async throws {
         let server = try TestHTTPServer { _ in .json(["ok": true]) }
         defer { server.stop() }
-        let request = HTTPRequest(method: "GET", url: server.url("/resource"), headers: [(name, value)])
-        let error = await #expect(throws: AuthError.self) { try await URLSessionTransport().send(request) }
+        let request = TransportRequest(method: "GET", url: server.url("/resource"), headers: [(name, value)])
+        let error = await #expect(throws: AuthError.self) { try await URLSessionHTTPTransport().send(request) }
         #expect(error?.code == .invalidRequest)
         #expect(error?.message.contains("Injected: yes") == false, "the value is never echoed")
         #expect(server.requests.isEmpty)
         // The same transport sends a clean request.
-        let clean = HTTPRequest(method: "GET", url: server.url("/resource"), headers: [("X-Test", "fine value")])
-        #expect(try await URLSessionTransport().send(clean).status == 200)
+        let clean = TransportRequest(method: "GET", url: server.url("/resource"), headers: [("X-Test", "fine value")])
+        #expect(try await URLSessionHTTPTransport().send(clean).status == 200)
         #expect(server.requests.count == 1)
     }
 

@@ -11,7 +11,7 @@ import Testing
 struct TransportErrorMappingTests {
     @Test("labels carry no user info, query or fragment")
     func labels() throws {
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: "GET", url: try #require(URL(string: "https://user:pw@example.com:8443/cb?code=secret#frag")))
         #expect(TransportErrorMapping.label(for: request) == "GET https://example.com:8443/cb")
     }

@@ -8,9 +8,9 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionTransport against a real server")
+@Suite("URLSessionHTTPTransport against a real server")
 struct URLSessionTransportTests {
-    let transport = URLSessionTransport()
+    let transport = URLSessionHTTPTransport()
 
     @Test("method, path, query, headers and body arrive exactly; the response comes back whole")
     func roundTrip() async throws {
@@ -19,7 +19,7 @@ struct URLSessionTransportTests {
         }
         defer { server.stop() }
         let body = Data("grant_type=authorization_code&code=a%2Bb&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb".utf8)
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: "POST", url: server.url("/oauth/token?x=1&y=a%20b"),
             headers: [
                 ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
@@ -58,7 +58,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let response = try await transport.send(
-            HTTPRequest(
+            TransportRequest(
                 method: "PUT", url: server.url("/blob"), headers: [("Content-Type", "application/octet-stream")],
                 body: body))
         #expect(response.status == 200)
@@ -76,7 +76,7 @@ struct URLSessionTransportTests {
         }
         defer { server.stop() }
         let response = try await transport.send(
-            HTTPRequest(method: "POST", url: server.url("/start"), body: Data("a=1".utf8)))
+            TransportRequest(method: "POST", url: server.url("/start"), body: Data("a=1".utf8)))
         #expect(response.status == status)
         #expect(response.header("Location") == target.url("/landing").absoluteString)
         #expect(server.requests.count == 1)
@@ -92,7 +92,7 @@ struct URLSessionTransportTests {
                 : .text("followed")
         }
         defer { server.stop() }
-        let response = try await transport.send(HTTPRequest(method: "GET", url: server.url("/start")))
+        let response = try await transport.send(TransportRequest(method: "GET", url: server.url("/start")))
         #expect(response.status == 302)
         #expect(String(decoding: response.body, as: UTF8.self) == "Found. Redirecting to /next")
         #expect(server.requests.map(\.path) == ["/start"])
@@ -105,7 +105,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
             try await transport.send(
-                HTTPRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
+                TransportRequest(method: "GET", url: server.url("/slow?code=secret-code"), timeout: 0.4))
         }
         #expect(error?.code == .timeout)
         #expect(error?.kind == .transport)
@@ -126,9 +126,9 @@ struct URLSessionTransportTests {
     func tooLargeByContentLength() async throws {
         let server = try TestHTTPServer { _ in TestResponse(body: Data(repeating: 0x41, count: 5000)) }
         defer { server.stop() }
-        let small = URLSessionTransport(maximumResponseBytes: 1000)
+        let small = URLSessionHTTPTransport(maximumResponseBytes: 1000)
         let error = await #expect(throws: AuthError.self) {
-            try await small.send(HTTPRequest(method: "GET", url: server.url("/big")))
+            try await small.send(TransportRequest(method: "GET", url: server.url("/big")))
         }
         #expect(error?.code == .responseTooLarge)
     }
@@ -139,13 +139,13 @@ struct URLSessionTransportTests {
             TestResponse(headers: [("Transfer-Encoding", "chunked")], body: Data(repeating: 0x41, count: 50_000))
         }
         defer { server.stop() }
-        let small = URLSessionTransport(maximumResponseBytes: 10_000)
+        let small = URLSessionHTTPTransport(maximumResponseBytes: 10_000)
         let error = await #expect(throws: AuthError.self) {
-            try await small.send(HTTPRequest(method: "GET", url: server.url("/big")))
+            try await small.send(TransportRequest(method: "GET", url: server.url("/big")))
         }
         #expect(error?.code == .responseTooLarge)
-        let exact = URLSessionTransport(maximumResponseBytes: 50_000)
-        let response = try await exact.send(HTTPRequest(method: "GET", url: server.url("/big")))
+        let exact = URLSessionHTTPTransport(maximumResponseBytes: 50_000)
+        let response = try await exact.send(TransportRequest(method: "GET", url: server.url("/big")))
         #expect(response.body.count == 50_000)
     }
 
@@ -155,7 +155,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
             try await transport.send(
-                HTTPRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8)))
+                TransportRequest(method: "POST", url: server.url("/token"), body: Data("x=1".utf8)))
         }
         #expect(error?.code == .networkError)
         #expect(server.requests.count == 1)
@@ -166,7 +166,7 @@ struct URLSessionTransportTests {
         let server = try TestHTTPServer { _ in .resetMidBody }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "GET", url: server.url("/token")))
+            try await transport.send(TransportRequest(method: "GET", url: server.url("/token")))
         }
         #expect(error?.kind == .transport)
         #expect(error?.code == .networkError)
@@ -179,7 +179,7 @@ struct URLSessionTransportTests {
         defer { closed.close() }
         let url = closed.url("/callback?code=very-secret&state=s")
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(HTTPRequest(method: "GET", url: url))
+            try await transport.send(TransportRequest(method: "GET", url: url))
         }
         #expect(error?.code == .networkError)
         #expect(error?.message.contains("very-secret") == false)
@@ -190,8 +190,8 @@ struct URLSessionTransportTests {
     func noCookies() async throws {
         let server = try TestHTTPServer { _ in .text("hi", headers: [("Set-Cookie", "session=abc; Path=/")]) }
         defer { server.stop() }
-        _ = try await transport.send(HTTPRequest(method: "GET", url: server.url("/one")))
-        _ = try await transport.send(HTTPRequest(method: "GET", url: server.url("/two")))
+        _ = try await transport.send(TransportRequest(method: "GET", url: server.url("/one")))
+        _ = try await transport.send(TransportRequest(method: "GET", url: server.url("/two")))
         #expect(server.requests.count == 2)
         #expect(server.requests.allSatisfy { $0.header("Cookie") == nil })
     }
@@ -200,16 +200,16 @@ struct URLSessionTransportTests {
     func injectedConfiguration() async throws {
         let configuration = URLSessionConfiguration.default
         configuration.httpAdditionalHeaders = ["X-Injected": "1"]
-        let injected = URLSessionTransport(configuration: configuration, maximumResponseBytes: 100)
+        let injected = URLSessionHTTPTransport(configuration: configuration, maximumResponseBytes: 100)
         let server = try TestHTTPServer { request in
             request.path == "/big" ? .text(String(repeating: "z", count: 200)) : .redirect(to: "/elsewhere")
         }
         defer { server.stop() }
-        let response = try await injected.send(HTTPRequest(method: "GET", url: server.url("/r")))
+        let response = try await injected.send(TransportRequest(method: "GET", url: server.url("/r")))
         #expect(response.status == 302)
         #expect(server.requests.first?.header("X-Injected") == "1")
         await #expect(throws: AuthError.self) {
-            try await injected.send(HTTPRequest(method: "GET", url: server.url("/big")))
+            try await injected.send(TransportRequest(method: "GET", url: server.url("/big")))
         }
         #expect(server.requests.count == 2)
     }
@@ -220,8 +220,8 @@ struct URLSessionTransportTests {
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
         let transport = self.transport
-        let task = Task { () throws(AuthError) -> HTTPResponse in
-            try await transport.send(HTTPRequest(method: "GET", url: server.url("/slow"), timeout: 3600))
+        let task = Task { () throws(AuthError) -> TransportResponse in
+            try await transport.send(TransportRequest(method: "GET", url: server.url("/slow"), timeout: 3600))
         }
         for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.requests.map(\.path) == ["/slow"])

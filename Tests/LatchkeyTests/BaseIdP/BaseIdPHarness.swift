@@ -19,7 +19,7 @@ struct BaseIdPHarness: Sendable {
         store: (any SessionStore)? = nil, refreshLeeway: Duration = .seconds(60), environment: [String: String] = [:]
     ) -> AuthClientOptions {
         AuthClientOptions(
-            transport: URLSessionTransport(), store: store ?? fileStore, now: { [clock] in clock.now },
+            transport: URLSessionHTTPTransport(), store: store ?? fileStore, now: { [clock] in clock.now },
             refreshLeeway: refreshLeeway, userAgent: "LatchkeyTests/BaseIdP", environment: { environment[$0] })
     }
 

@@ -13,7 +13,7 @@ import Testing
 
         var recorded: [URL] { urls.withLock { $0 } }
 
-        func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+        func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
             urls.withLock { $0.append(request.url) }
             throw AuthError(.networkError, "Refused by the test transport.")
         }

@@ -154,7 +154,7 @@ final class BaseIdPServer: Sendable {
 
     /// The S256 challenge of a verifier, computed here from SHA-256 and base64url.
     static func challenge(for verifier: String) -> String {
-        Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
+        Base64URL.encode(SHA2Hash.sha256(Array(verifier.utf8)))
     }
 
     /// An RFC 3339 date-time with whole seconds, in UTC.

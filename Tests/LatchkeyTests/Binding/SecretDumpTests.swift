@@ -59,14 +59,14 @@ struct SecretDumpTests {
         }
     }
 
-    @Test("HTTPRequest, HTTPResponse, ServerHandoff and AuthorizationRequest show no secret")
+    @Test("TransportRequest, TransportResponse, ServerHandoff and AuthorizationRequest show no secret")
     func transportAndHandoffValuesAreRedacted() {
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: "POST", url: URL(string: "https://op.example/token?token=\(Self.accessToken)")!,
             headers: [("Authorization", "Bearer \(Self.accessToken)")],
             body: Data("refresh_token=\(Self.refreshToken)&client_secret=\(Self.clientSecret)".utf8))
         Self.expectNoSecret(request, [Self.accessToken, Self.refreshToken, Self.clientSecret])
-        let response = HTTPResponse(
+        let response = TransportResponse(
             status: 200, headers: ["Set-Cookie": "sid=\(Self.state)"],
             body: Data("{\"access_token\":\"\(Self.accessToken)\"}".utf8))
         Self.expectNoSecret(response, [Self.accessToken, Self.state])
@@ -85,7 +85,7 @@ struct SecretDumpTests {
         let server = try LoopbackRedirectServer(expectedState: Self.state, timeout: .seconds(60))
         let callback = URL(
             string: "http://127.0.0.1:\(server.port)/callback?code=\(Self.accessToken)&state=\(Self.state)")!
-        _ = try? await URLSessionTransport().send(HTTPRequest(method: "GET", url: callback))
+        _ = try? await URLSessionHTTPTransport().send(TransportRequest(method: "GET", url: callback))
         let received = try await server.waitForCallback()
         #expect(received.query?.contains(Self.accessToken) == true)
         Self.expectNoSecret(server, [Self.state, Self.accessToken])

@@ -77,7 +77,7 @@ extension AdversarialOP {
 
     /// `at_hash` for an RS256 token: the left half of SHA-256 of the access token, base64url.
     static func atHash(_ accessToken: String) -> String {
-        Base64URL.encode(SHA256.hash(Data(accessToken.utf8)).prefix(16))
+        Base64URL.encode(SHA2Hash.sha256(Data(accessToken.utf8)).prefix(16))
     }
 
     /// The compact JWS of a draft.
@@ -93,7 +93,7 @@ extension AdversarialOP {
         case .none:
             return input + "."
         case .hs256:
-            return input + "." + Base64URL.encode(SHA256.hash(Data((input + "guessed-secret").utf8)))
+            return input + "." + Base64URL.encode(SHA2Hash.sha256(Data((input + "guessed-secret").utf8)))
         case .valid, .corrupted:
             var signature = try! draft.signer.sign(Array(input.utf8), algorithm: draft.algorithm)
             if case .corrupted = draft.signature { signature[signature.count / 2] ^= 0x5A }

@@ -28,7 +28,7 @@ struct ConformanceRP {
             issuer: op.server.baseURL, clientID: AdversarialOP.clientID, redirectURI: AdversarialOP.redirectURI,
             redirectURIs: [EndSessionFlowSpec.redirectPurpose: AdversarialOP.postLogoutRedirectURI],
             options: AuthClientOptions(
-                transport: URLSessionTransport(), store: store, now: { clock.now }, environment: { _ in nil },
+                transport: URLSessionHTTPTransport(), store: store, now: { clock.now }, environment: { _ in nil },
                 sleep: { _ in }))
     }
 

@@ -105,7 +105,7 @@ private struct DeviceHarness {
         let sleeps = self.sleeps
         let clock = self.clock
         let options = AuthClientOptions(
-            transport: URLSessionTransport(), store: store, now: { clock.value }, environment: { _ in nil },
+            transport: URLSessionHTTPTransport(), store: store, now: { clock.value }, environment: { _ in nil },
             sleep: { duration in
                 sleeps.update { $0.append(duration) }
                 clock.update { $0 = $0.addingTimeInterval(Double(duration.components.seconds)) }

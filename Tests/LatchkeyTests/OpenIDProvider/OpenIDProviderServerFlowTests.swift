@@ -38,14 +38,14 @@ extension OpenIDProviderTests {
         /// `POST /o/introspect/` with the confidential client's basic authentication.
         static func introspect(_ token: String, origin: String) async throws -> [String: Any] {
             let credentials = Data("\(confidentialClient):\(confidentialSecret)".utf8).base64EncodedString()
-            let request = HTTPRequest(
+            let request = TransportRequest(
                 method: "POST", url: URL(string: origin + "/o/introspect/")!,
                 headers: [
                     ("Content-Type", "application/x-www-form-urlencoded"), ("Authorization", "Basic " + credentials),
                     ("Accept", "application/json"),
                 ],
                 body: OIDCFormFields.encode([("token", token)]))
-            let response = try await URLSessionTransport().send(request)
+            let response = try await URLSessionHTTPTransport().send(request)
             return (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
         }
 

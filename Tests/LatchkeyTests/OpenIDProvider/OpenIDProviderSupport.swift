@@ -42,8 +42,8 @@ enum RealProvider {
 /// Counts and records what an ``AuthClient`` sends, and lets a test rewrite responses.
 final class OIDCRecordingTransport: HTTPTransport {
     struct Entry: Sendable {
-        var request: HTTPRequest
-        var response: HTTPResponse?
+        var request: TransportRequest
+        var response: TransportResponse?
         var error: AuthError?
 
         /// The form body of the request.
@@ -56,17 +56,17 @@ final class OIDCRecordingTransport: HTTPTransport {
 
     private let base: any HTTPTransport
     private let entries = Mutex<[Entry]>([])
-    private let rewrite: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
+    private let rewrite: @Sendable (TransportRequest, TransportResponse) -> TransportResponse
 
     init(
-        base: any HTTPTransport = URLSessionTransport(),
-        rewrite: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse = { $1 }
+        base: any HTTPTransport = URLSessionHTTPTransport(),
+        rewrite: @escaping @Sendable (TransportRequest, TransportResponse) -> TransportResponse = { $1 }
     ) {
         self.base = base
         self.rewrite = rewrite
     }
 
-    func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         do {
             let response = rewrite(request, try await base.send(request))
             entries.withLock { $0.append(Entry(request: request, response: response)) }

@@ -70,21 +70,21 @@ struct RealProviderHarness {
 
     /// A raw form POST through the transport (no engine involved).
     func rawPost(_ path: String, _ fields: [(String, String)]) async throws -> (status: Int, json: [String: Any]) {
-        var request = HTTPRequest(
+        var request = TransportRequest(
             method: "POST", url: URL(string: origin + path)!,
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: OIDCFormFields.encode(fields))
         request.setHeader("Accept", "application/json")
-        let response = try await URLSessionTransport().send(request)
+        let response = try await URLSessionHTTPTransport().send(request)
         return (response.status, (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:])
     }
 
     /// A raw `GET /o/userinfo/` with a bearer token.
     func rawUserInfo(_ accessToken: String) async throws -> Int {
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: "GET", url: URL(string: origin + "/o/userinfo/")!,
             headers: [("Authorization", "Bearer \(accessToken)")])
-        return try await URLSessionTransport().send(request).status
+        return try await URLSessionHTTPTransport().send(request).status
     }
 
     /// Rewrites the pending sign-in record in the store (as a relaunched app would read it back).

@@ -201,6 +201,6 @@ final class GoTrueServer: Sendable {
 
     /// The lowercase hex SHA-256 of a string (GoTrue's nonce hash).
     static func sha256Hex(_ text: String) -> String {
-        SHA256.hash(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA2Hash.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

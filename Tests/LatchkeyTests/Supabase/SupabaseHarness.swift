@@ -51,7 +51,7 @@ struct SupabaseHarness: Sendable {
 
     func options(store: any SessionStore, logger: (@Sendable (LogRecord) -> Void)? = nil) -> AuthClientOptions {
         AuthClientOptions(
-            transport: URLSessionTransport(), store: store, logger: logger, userAgent: "LatchkeyTests/Supabase",
+            transport: URLSessionHTTPTransport(), store: store, logger: logger, userAgent: "LatchkeyTests/Supabase",
             environment: { _ in nil })
     }
 

@@ -11,14 +11,14 @@ enum AccessTokenHash {
     static func value(
         for accessToken: String, algorithm: SignatureAlgorithm, failureCode: AuthError.Code
     ) throws(AuthError) -> String {
-        let function: SHA2.Function =
+        let function: SHA2Hash.Function =
             switch algorithm {
             case .rs256, .ps256, .es256: .sha256
             case .rs384, .ps384, .es384: .sha384
             // EdDSA with Ed25519 hashes with SHA-512 (OpenID Connect registers at_hash for it this way).
             case .rs512, .ps512, .edDSA: .sha512
             }
-        let digest = SHA2.hash(Array(accessToken.utf8), with: function)
+        let digest = SHA2Hash.hash(Array(accessToken.utf8), with: function)
         return Base64URL.encode(digest.prefix(function.byteCount / 2))
     }
 

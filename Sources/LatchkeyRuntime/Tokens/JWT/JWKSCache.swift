@@ -165,7 +165,7 @@ public actor JWKSCache {
     }
 
     private static func download(url: URL, transport: any HTTPTransport) async -> Result<JSONWebKeySet, AuthError> {
-        let request = HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
+        let request = TransportRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
         do {
             let response = try await transport.send(request)
             guard response.status == 200 else {

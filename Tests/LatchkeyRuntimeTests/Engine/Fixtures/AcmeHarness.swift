@@ -3,7 +3,7 @@ import LatchkeyRuntime
 import LatchkeyTesting
 
 /// A real server on 127.0.0.1 running ``AcmeBackend``, and an ``AuthClient`` talking to it through
-/// ``URLSessionTransport``.
+/// ``URLSessionHTTPTransport``.
 struct AcmeHarness {
     static let redirect = URL(string: "dev.acme.app://auth-callback")!
 
@@ -12,7 +12,7 @@ struct AcmeHarness {
     let clock: MutableClock
     let store: any SessionStore
     let logs: LogSink
-    let transport: URLSessionTransport
+    let transport: URLSessionHTTPTransport
     let spec: ProviderSpec
     let client: AuthClient
 
@@ -27,7 +27,7 @@ struct AcmeHarness {
         self.clock = MutableClock()
         self.store = store
         self.logs = LogSink()
-        self.transport = URLSessionTransport()
+        self.transport = URLSessionHTTPTransport()
         self.spec = spec
         self.client = try AuthClient(
             provider: spec, configuration: Self.configuration(server, values: values, redirectURI: redirectURI),
@@ -57,7 +57,7 @@ struct AcmeHarness {
     }
 
     static func options(
-        _ transport: URLSessionTransport, _ store: any SessionStore, _ clock: MutableClock, _ logs: LogSink,
+        _ transport: URLSessionHTTPTransport, _ store: any SessionStore, _ clock: MutableClock, _ logs: LogSink,
         leeway: Duration, random: any RandomSource, automaticRefresh: AutomaticRefresh? = nil
     ) -> AuthClientOptions {
         AuthClientOptions(

@@ -6,11 +6,14 @@ import Foundation
     import CLatchkeyCrypto
 #endif
 
-/// The SHA-2 digests JOSE algorithms use, from the platform's crypto library (libcrypto on Linux,
-/// CryptoKit on Apple platforms).
-public enum SHA2 {
+/// The SHA-2 digests PKCE, JOSE algorithms and store file names use, from the platform's crypto library
+/// (libcrypto on Linux, CryptoKit on Apple platforms).
+///
+/// Package-internal, and named so that it never collides with CryptoKit's `SHA256`, `SHA384` and `SHA512`,
+/// which an app importing both `Latchkey` and `CryptoKit` writes unqualified (a Sign in with Apple nonce).
+package enum SHA2Hash {
     /// A SHA-2 function.
-    public enum Function: Int, Sendable, CaseIterable {
+    package enum Function: Int, Sendable, CaseIterable {
         /// SHA-256 (32-byte digest).
         case sha256 = 32
         /// SHA-384 (48-byte digest).
@@ -19,7 +22,14 @@ public enum SHA2 {
         case sha512 = 64
 
         /// The digest length in bytes.
-        public var byteCount: Int { rawValue }
+        package var byteCount: Int { rawValue }
+    }
+
+    /// Hashes bytes with SHA-256.
+    /// - Parameter bytes: The input.
+    /// - Returns: The 32-byte digest.
+    package static func sha256(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        hash(bytes, with: .sha256)
     }
 
     /// Hashes bytes.
@@ -27,7 +37,7 @@ public enum SHA2 {
     ///   - bytes: The input.
     ///   - function: The SHA-2 function.
     /// - Returns: The digest.
-    public static func hash(_ bytes: some Sequence<UInt8>, with function: Function) -> [UInt8] {
+    package static func hash(_ bytes: some Sequence<UInt8>, with function: Function) -> [UInt8] {
         let input = Array(bytes)
         #if canImport(CryptoKit)
             switch function {
