@@ -1,17 +1,17 @@
 import Foundation
 
 /// A value that holds a secret (a token, a client secret, a code, a state) and shows only a redacted summary:
-/// its ``description``, its `debugDescription` and its mirror (what `dump`, debuggers and `String(reflecting:)`
+/// its `description`, its `debugDescription` and its mirror (what `dump`, debuggers and `String(reflecting:)`
 /// print) are that summary and nothing else.
 ///
-/// A conforming type writes ``description`` without its secrets; the rest comes from here.
+/// A conforming type writes `description` without its secrets; the rest comes from here.
 public protocol RedactedReflecting: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {}
 
 extension RedactedReflecting {
-    /// The redacted ``description``.
+    /// The redacted `description`.
     public var debugDescription: String { description }
 
-    /// A mirror with one child, `summary`: the redacted ``description``, so `dump` never prints a secret.
+    /// A mirror with one child, `summary`: the redacted `description`, so `dump` never prints a secret.
     public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
