@@ -83,21 +83,12 @@ public struct FileSessionStore: SessionStore {
 
     /// Blocking file work (an `fsync` can take tens of milliseconds) runs on this serial queue, never on Swift's
     /// cooperative pool; it also keeps the process's writes in call order.
-    private static let queue = DispatchQueue(label: "dev.latchkey.file-session-store", qos: .userInitiated)
+    private static let queue = BlockingQueue(label: "dev.latchkey.file-session-store")
 
     private static func offPool<T: Sendable>(
         _ work: @escaping @Sendable () throws(AuthError) -> T
     ) async throws(AuthError) -> T {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, AuthError>, Never>) in
-            queue.async {
-                do throws(AuthError) {
-                    continuation.resume(returning: .success(try work()))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        return try result.get()
+        try await queue.run(work)
     }
 
     private func loadNow(key: String) throws(AuthError) -> Data? {
