@@ -30,13 +30,10 @@ extension FileLock {
     private static let queue = BlockingQueue(label: "dev.latchkey.file-lock-lease")
 
     private func acquireLease() async throws(AuthError) -> RefreshLease {
-        let longest = timeout.leaseMilliseconds
-        let deadline = ContinuousClock.now + timeout
-        let owner = RefreshLease.newOwner()
-        var pause = Duration.milliseconds(1)
-        while true {
-            let lease = RefreshLease(owner: owner, expiresAt: leaseClock() + longest)
-            let acquired = try await FileLock.queue.run { () throws(AuthError) in
+        try await RefreshLease.claim(
+            timeout: timeout, now: leaseClock, firstPause: .milliseconds(1), longestPause: .milliseconds(16)
+        ) { lease, longest throws(AuthError) in
+            try await FileLock.queue.run { () throws(AuthError) in
                 try self.underBriefLock { descriptor throws(AuthError) in
                     let found = try FileLock.readText(descriptor)
                     switch RefreshLease.decide(found: found, now: leaseClock(), longest: longest) {
@@ -48,18 +45,6 @@ extension FileLock {
                     }
                 } ?? false
             }
-            if acquired { return lease }
-            guard ContinuousClock.now < deadline else {
-                throw AuthError(
-                    .storeUnavailable,
-                    "Another process has held the session's refresh lease for more than \(timeout); try again later.")
-            }
-            do {
-                try await Task.sleep(for: pause)
-            } catch {
-                throw AuthError(.storeUnavailable, "Cancelled while waiting for the session's refresh lease.")
-            }
-            pause = min(pause * 2, .milliseconds(16))
         }
     }
 

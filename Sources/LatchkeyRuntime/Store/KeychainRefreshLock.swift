@@ -41,25 +41,12 @@ struct KeychainRefreshLock: Sendable {
     }
 
     private func acquire() async throws(AuthError) -> RefreshLease {
-        let longest = timeout.leaseMilliseconds
-        let deadline = ContinuousClock.now + timeout
-        let owner = RefreshLease.newOwner()
-        var pause = Duration.milliseconds(2)
-        while true {
-            let lease = RefreshLease(owner: owner, expiresAt: now() + longest)
+        try await RefreshLease.claim(
+            timeout: timeout, now: now, firstPause: .milliseconds(2), longestPause: .milliseconds(32)
+        ) { lease, longest throws(AuthError) in
             let attempt = try await queue.run { () throws(AuthError) in try self.attempt(lease, longest: longest) }
-            if case .acquired = attempt { return lease }
-            guard ContinuousClock.now < deadline else {
-                throw AuthError(
-                    .storeUnavailable,
-                    "Another process has held the session's refresh lease for more than \(timeout); try again later.")
-            }
-            do {
-                try await Task.sleep(for: pause)
-            } catch {
-                throw AuthError(.storeUnavailable, "Cancelled while waiting for the session's refresh lease.")
-            }
-            pause = min(pause * 2, .milliseconds(32))
+            if case .acquired = attempt { return true }
+            return false
         }
     }
 
