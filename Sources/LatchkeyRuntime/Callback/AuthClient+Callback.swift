@@ -76,6 +76,9 @@ extension AuthClient {
         } else {
             match = candidates[candidates.count - 1]
         }
+        // RFC 9207 §2.4 holds for error responses too: an error naming another issuer is a mix-up, refused
+        // before it consumes the pending sign-in.
+        try await checkIssuer(parameters)
         if hasError {
             guard state != nil else {
                 // A provider that echoes no state (`returnsState: false`) cannot prove that an error came from
@@ -88,7 +91,6 @@ extension AuthClient {
             publishAfterFailure(previous: previous)
             throw error
         }
-        try await checkIssuer(parameters)
         guard let code = parameters[spec.codeParameter] else {
             throw failure(.invalidCallback, "The callback carries no authorization code.")
         }

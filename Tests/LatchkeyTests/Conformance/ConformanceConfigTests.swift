@@ -72,6 +72,50 @@ struct ConformanceConfigTests {
         }
     }
 
+    @Test("RFC 9207: an error callback naming another issuer is issuer_mismatch and keeps the pending sign-in")
+    func errorCallbackFromAnotherIssuer() async throws {
+        try await AdversarialOP.run { op in
+            op.behave { $0.callbackIssuer = .issuer }
+            let rp = try ConformanceRP(op)
+            let real = try await rp.callback()
+            func errorCallback(iss: String) throws -> URL {
+                var components = try #require(URLComponents(url: real, resolvingAgainstBaseURL: false))
+                let state = components.queryItems?.first { $0.name == "state" }?.value
+                components.queryItems = [
+                    URLQueryItem(name: "error", value: "access_denied"), URLQueryItem(name: "state", value: state),
+                    URLQueryItem(name: "iss", value: iss),
+                ]
+                return try #require(components.url)
+            }
+            // A mix-up: another authorization server's error, sent with this sign-in's state.
+            let mixedUp = await #expect(throws: AuthError.self) {
+                try await rp.client.handleCallback(try errorCallback(iss: "https://evil.example"))
+            }
+            #expect(mixedUp?.code == .issuerMismatch)
+            // The pending sign-in was not consumed: the provider's own answer still completes it.
+            #expect(try await rp.client.handleCallback(real).user?.id == AdversarialOP.subject)
+            #expect(op.requests("/token").count == 1)
+        }
+    }
+
+    @Test("RFC 9207: an error callback with this provider's iss reports the provider's error")
+    func errorCallbackFromThisIssuer() async throws {
+        try await AdversarialOP.run { op in
+            op.behave { $0.callbackIssuer = .issuer }
+            let rp = try ConformanceRP(op)
+            let real = try await rp.callback()
+            var components = try #require(URLComponents(url: real, resolvingAgainstBaseURL: false))
+            components.queryItems = components.queryItems?.map {
+                $0.name == "code" ? URLQueryItem(name: "error", value: "access_denied") : $0
+            }
+            let error = await #expect(throws: AuthError.self) {
+                try await rp.client.handleCallback(try #require(components.url))
+            }
+            #expect(error?.code == .loginCancelled)
+            #expect(op.requests("/token").isEmpty)
+        }
+    }
+
     @Test("a refused callback iss does not consume the pending sign-in")
     func wrongIssKeepsPending() async throws {
         try await AdversarialOP.run { op in
