@@ -29,7 +29,8 @@ extension AuthClient {
     /// to a `{discovered.NAME}` the OpenID document lacks, unless an alternative before it has a value
     /// (django-oauth-toolkit lists `revocation_endpoint` only in the metadata). A plain OpenID provider is therefore
     /// never asked for it during a sign-in. OpenID members win; the metadata must name the same issuer; any
-    /// failure keeps the OpenID document as it is. The merged document replaces the stored one.
+    /// failure keeps the OpenID document as it is; after a transport failure (network, 5xx, rate limit)
+    /// the next request that needs a missing member asks again. The merged document replaces the stored one.
     /// - Parameter templates: The templates about to be rendered.
     func supplementDiscovery(for templates: [ValueTemplate]) async {
         guard let current = discovery, let supplement = current.supplement else { return }
@@ -41,6 +42,11 @@ extension AuthClient {
             extra = try await fetchDocument(supplement.url).0
         } catch {
             log(.info, "The RFC 8414 metadata could not be read (\(error.code.rawValue)).")
+            // A network failure, a 5xx or a rate limit says nothing about the metadata: the next request that
+            // needs it asks again. Any other answer (404, not JSON) is final for this discovery.
+            if error.kind == .transport, discovery?.document == current.document, discovery?.supplement == nil {
+                discovery?.supplement = supplement
+            }
             return
         }
         guard let named = extra["issuer"]?.string, acceptsDiscoveredIssuer(named, requested: supplement.issuer),

@@ -72,6 +72,8 @@ final class AdversarialOP: Sendable {
         var discovery: @Sendable (inout [String: Any]) -> Void = { _ in }
         /// The RFC 8414 document, or `nil` for a 404.
         var metadata: (@Sendable (String) -> [String: Any])? = nil
+        /// When set, the RFC 8414 metadata endpoint answers with this status and no document.
+        var metadataFailureStatus: Int? = nil
         var callbackIssuer = CallbackIssuer.omitted
         var idToken: @Sendable (inout IDTokenDraft) -> Void = { _ in }
         var refreshIDToken: @Sendable (inout IDTokenDraft) -> Void = { _ in }
@@ -169,6 +171,9 @@ final class AdversarialOP: Sendable {
         switch (request.method, request.path) {
         case ("GET", "/.well-known/openid-configuration"): return .json(discoveryDocument())
         case ("GET", "/.well-known/oauth-authorization-server"):
+            if let status = state.withLock({ $0.behaviour.metadataFailureStatus }) {
+                return .json(["error": "unavailable"], status: status)
+            }
             guard let metadata = state.withLock({ $0.behaviour.metadata }) else {
                 return .json(["error": "not_found"], status: 404)
             }

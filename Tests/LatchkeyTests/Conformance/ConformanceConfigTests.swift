@@ -41,6 +41,36 @@ struct ConformanceConfigTests {
         }
     }
 
+    @Test(
+        "RFC 8414 metadata that failed with a 5xx is asked again by the next request that needs it; a 404 is final",
+        arguments: [503, 404])
+    func metadataRetriedAfterServerError(status: Int) async throws {
+        try await AdversarialOP.run { op in
+            op.behave {
+                $0.discovery = { $0["revocation_endpoint"] = nil }
+                $0.metadata = { issuer in
+                    ["issuer": issuer, "token_endpoint": issuer + "/token", "revocation_endpoint": issuer + "/revoke"]
+                }
+                $0.metadataFailureStatus = status
+            }
+            let rp = try ConformanceRP(op)
+            try await rp.signIn()
+            try await rp.client.signOut()
+            #expect(op.requests("/revoke").isEmpty, "no revocation endpoint was known")
+            op.behave { $0.metadataFailureStatus = nil }
+            let session = try await rp.signIn()
+            try await rp.client.signOut()
+            let metadataReads = op.requests("/.well-known/oauth-authorization-server").count
+            if status >= 500 {
+                #expect(metadataReads == 2, "asked again after the 5xx")
+                #expect(op.requests("/revoke").first?.formBody["token"] == session.refreshToken)
+            } else {
+                #expect(metadataReads == 1, "a 404 is the provider's answer: not asked again")
+                #expect(op.requests("/revoke").isEmpty)
+            }
+        }
+    }
+
     @Test("RFC 9207: with authorization_response_iss_parameter_supported, a callback without iss is refused")
     func issRequiredWhenAdvertised() async throws {
         try await AdversarialOP.run { op in
