@@ -42,8 +42,8 @@ extension AuthClient {
         switch provider.discovery {
         case .none:
             return [:]
-        case .openID(let issuerTemplate):
-            result = try await discoverOpenID(issuerTemplate)
+        case .openID(let issuerTemplate, let documentURL):
+            result = try await discoverOpenID(issuerTemplate, documentURL: documentURL)
         case .custom(let request, let members):
             result = try await discoverCustom(request, members: members)
         }
@@ -55,7 +55,9 @@ extension AuthClient {
         return result.values
     }
 
-    private func discoverOpenID(_ issuerTemplate: ValueTemplate) async throws(AuthError) -> DiscoveryResult {
+    private func discoverOpenID(_ issuerTemplate: ValueTemplate, documentURL: ValueTemplate?) async throws(AuthError)
+        -> DiscoveryResult
+    {
         let issuer = try TemplateRenderer.text(issuerTemplate, in: inputScope)
         guard let issuerURL = URL(string: issuer), RedirectURI.isAllowedEndpoint(issuerURL),
             var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
@@ -64,9 +66,15 @@ extension AuthClient {
         let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.query = nil
         components.path = trimmedPath + "/.well-known/openid-configuration"
-        let openID = components.url
+        var openID = components.url
         components.path = "/.well-known/oauth-authorization-server" + trimmedPath
-        let oauth = components.url
+        var oauth = components.url
+        if let explicit = try explicitDocumentURL(documentURL) {
+            // The provider says where its document is: only that one is read (no RFC 8414 guesses at the
+            // issuer's host), and its `issuer` is checked exactly as a well-known document's.
+            openID = explicit
+            oauth = nil
+        }
         if var cached = await cachedDiscovery(key: cacheKey, issuer: issuer) {
             cached.supplement = oauth.map { DiscoverySupplement(url: $0, issuer: issuer, storeKey: cacheKey) }
             return cached
@@ -98,6 +106,20 @@ extension AuthClient {
         }
         guard lastError.code != .configDiscoveryFailed else { throw lastError }
         throw discoveryFailure("Discovery failed: \(lastError.message)", providerCode: lastError.providerCode)
+    }
+
+    /// The configured discovery document URL (`discovery.url`), or `nil` when the descriptor has none or its
+    /// template is a lone variable the app left out (the well-known location is used then).
+    /// - Throws: `invalid_configuration` when it renders to anything but an https (or loopback http) URL
+    ///   without a fragment.
+    private func explicitDocumentURL(_ template: ValueTemplate?) throws(AuthError) -> URL? {
+        guard let template, let rendered = try TemplateRenderer.render(.string(template), in: inputScope),
+            let text = rendered.scalarText, !text.isEmpty
+        else { return nil }
+        guard let url = URL(string: text), url.fragment == nil, RedirectURI.isAllowedEndpoint(url) else {
+            throw failure(.invalidConfiguration, "The discovery document URL is not an https (or loopback http) URL.")
+        }
+        return url
     }
 
     /// The fresh discovery record in the store, or `nil` (nothing stored, stale, corrupt, another issuer,
