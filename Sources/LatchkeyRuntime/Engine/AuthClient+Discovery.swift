@@ -23,8 +23,9 @@ extension AuthClient {
     /// Discovers the provider's endpoints (once; later calls use the cached result while it is fresh).
     ///
     /// OpenID discovery reads `{issuer}/.well-known/openid-configuration`, falling back to RFC 8414's
-    /// `/.well-known/oauth-authorization-server` only when there is no OpenID document; the document's
-    /// `issuer` must equal the issuer exactly. RFC 8414 metadata is read beside an OpenID document only
+    /// `/.well-known/oauth-authorization-server` only when there is no OpenID document, or only the
+    /// descriptor's explicit document URL (`discovery.url`, e.g. `OidcClient`'s `discoveryURL`) when it has a
+    /// value; either way the document's `issuer` must equal the issuer exactly. RFC 8414 metadata is read beside an OpenID document only
     /// later, once a request about to be sent needs a member the OpenID document lacks (a revocation
     /// endpoint, say), so the values returned here are the OpenID document's.
     /// The document is also kept in the session store with a lifetime (24 hours, or the response's

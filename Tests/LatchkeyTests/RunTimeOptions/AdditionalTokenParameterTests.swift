@@ -61,6 +61,17 @@ struct AdditionalTokenParameterTests {
         }
     }
 
+    @Test("options show the parameters' names, never their values, in description and dump")
+    func valuesNotShown() {
+        let options = AuthClientOptions(additionalTokenParameters: ["tenantHint": "s3cr3t-value"])
+        var dumped = ""
+        dump(options, to: &dumped)
+        for text in [String(describing: options), String(reflecting: options), dumped] {
+            #expect(!text.contains("s3cr3t-value"), "\(text)")
+            #expect(text.contains("tenantHint"), "\(text)")
+        }
+    }
+
     @Test("a name the descriptor's own tokenParameters send is refused too (SAP CDC's httpStatusCodes)")
     func descriptorNamesRefused() {
         let error = #expect(throws: AuthError.self) {
