@@ -6,7 +6,7 @@ import LatchkeyRuntime
 
 /// A client for OpenID Connect, generated from its descriptor.
 ///
-/// Any OpenID Connect provider, found by discovery from its issuer: authorization code with PKCE, state and nonce, refresh with rotation, user info, revocation, device authorization (with a configured endpoint when discovery lists none), client credentials for server-side tools (the secret supplied at run time) and RP-initiated logout.
+/// Any OpenID Connect provider, found by discovery from its issuer (or from an explicit discovery document URL, the issuer still checked): authorization code with PKCE, state and nonce, refresh with rotation, user info, revocation, device authorization (with a configured endpoint when discovery lists none), client credentials for server-side tools (the secret supplied at run time) and RP-initiated logout.
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, client credentials, RP-initiated logout.
 ///
@@ -25,8 +25,14 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
                 isRequired: false,
                 environmentKey: "LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT"
             ),
+            .init(
+                name: "discoveryURL",
+                kind: .url,
+                isRequired: false,
+                environmentKey: "LATCHKEY_OIDC_DISCOVERY_URL"
+            ),
         ],
-        discovery: .openID(issuer: "{issuer}"),
+        discovery: .openID(issuer: "{issuer}", documentURL: "{discoveryURL}"),
         requests: [
             "clientCredentialsToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -195,9 +201,10 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
     /// The configuration is checked before any request: required inputs, https URLs, keys that
     /// must never ship in an app, and the redirect URI's kind.
     /// - Parameters:
-    ///   - issuer: The issuer URL; discovery reads {issuer}/.well-known/openid-configuration. When nil, read from `LATCHKEY_OIDC_ISSUER`.
+    ///   - issuer: The issuer URL; discovery reads {issuer}/.well-known/openid-configuration unless discoveryURL is given. When nil, read from `LATCHKEY_OIDC_ISSUER`.
     ///   - clientID: The public client's identifier, registered with the provider. When nil, read from `LATCHKEY_OIDC_CLIENT_ID`.
     ///   - deviceAuthorizationEndpoint: The device authorization endpoint, used when discovery does not list one (django-oauth-toolkit does not). When nil, read from `LATCHKEY_OIDC_DEVICE_AUTHORIZATION_ENDPOINT`.
+    ///   - discoveryURL: The discovery document's URL, for a provider whose document is not at {issuer}/.well-known/openid-configuration; the document's issuer must still equal the issuer. When nil, read from `LATCHKEY_OIDC_DISCOVERY_URL`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
@@ -207,6 +214,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         issuer: Foundation.URL? = nil,
         clientID: Swift.String? = nil,
         deviceAuthorizationEndpoint: Foundation.URL? = nil,
+        discoveryURL: Foundation.URL? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
         clientSecret: Swift.String? = nil,
@@ -216,6 +224,7 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         values["issuer"] = issuer?.absoluteString
         values["clientID"] = clientID
         values["deviceAuthorizationEndpoint"] = deviceAuthorizationEndpoint?.absoluteString
+        values["discoveryURL"] = discoveryURL?.absoluteString
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(

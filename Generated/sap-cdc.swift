@@ -6,7 +6,7 @@ import LatchkeyRuntime
 
 /// A client for SAP Customer Data Cloud, generated from its descriptor.
 ///
-/// SAP Customer Data Cloud (Gigya) as an OpenID Connect provider. Every token request carries httpStatusCodes=true; errors that still arrive with HTTP 200 are detected by their errorCode field.
+/// SAP Customer Data Cloud (Gigya) as an OpenID Connect provider. The issuer is https://fidm.{dataCenter}/oidc/op/v1.0/{apiKey}, or https://{customDomain}/oidc/op/v1.0/{apiKey} for a site on a custom domain (CNAME), as SAP's mobile SDKs build it when a cname is configured. Every token request carries httpStatusCodes=true; errors that still arrive with HTTP 200 are detected by their errorCode field, or (as for every provider) by an OAuth error member in a token response without an access token. 403048 (API rate limit exceeded) is rate_limited.
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info.
 ///
@@ -20,8 +20,28 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
             .init(name: "dataCenter", defaultValue: "us1.gigya.com"),
             .init(name: "apiKey"),
             .init(name: "clientID"),
+            .init(
+                name: "customDomain",
+                isRequired: false,
+                rejections: [
+                    .init(
+                        test: .prefix("https://"),
+                        code: "invalid_configuration",
+                        message: "Give the custom domain's host only, e.g. login.example.com."
+                    ),
+                    .init(
+                        test: .prefix("http://"),
+                        code: "invalid_configuration",
+                        message: "Give the custom domain's host only, e.g. login.example.com."
+                    ),
+                ]
+            ),
         ],
-        variables: [.init("issuer", .string("https://fidm.{dataCenter}/oidc/op/v1.0/{apiKey}"))],
+        variables: [
+            .init("dataCenterIssuer", .string("https://fidm.{dataCenter}/oidc/op/v1.0/{apiKey}")),
+            .init("customDomainIssuer", .string("https://{customDomain}/oidc/op/v1.0/{apiKey}")),
+            .init("issuer", .string("{customDomainIssuer ?? dataCenterIssuer}")),
+        ],
         discovery: .openID(issuer: "{issuer}"),
         extraTokenParameters: [.init("httpStatusCodes", .bool(true))],
         requests: [
@@ -91,6 +111,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
                 .init(providerCode: "400006", code: "validation_failed", kind: .invalidInput),
                 .init(providerCode: "403120", code: "user_banned", kind: .rejected),
                 .init(providerCode: "400124", code: "rate_limited", kind: .transport),
+                .init(providerCode: "403048", code: "rate_limited", kind: .transport),
                 .init(providerCode: "invalid_grant", code: "invalid_grant", kind: .rejected),
                 .init(status: 429, code: "rate_limited", kind: .transport),
             ],
@@ -140,6 +161,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
     ///   - dataCenter: The data center host suffix, e.g. us1.gigya.com or eu1.gigya.com. Defaults to `us1.gigya.com`.
     ///   - apiKey: The site's public API key.
     ///   - clientID: The OpenID Connect relying party's client id.
+    ///   - customDomain: The site's custom domain (its CNAME host, e.g. login.example.com), when it has one: the issuer becomes https://{customDomain}/oidc/op/v1.0/{apiKey} instead of the data center's.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
@@ -148,6 +170,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
         dataCenter: Swift.String? = nil,
         apiKey: Swift.String,
         clientID: Swift.String,
+        customDomain: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
@@ -156,6 +179,7 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
         values["dataCenter"] = dataCenter
         values["apiKey"] = apiKey
         values["clientID"] = clientID
+        values["customDomain"] = customDomain
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(

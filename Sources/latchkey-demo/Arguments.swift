@@ -60,6 +60,9 @@ enum DemoArguments {
           (http://127.0.0.1/callback, any port). The demo opens your browser (xdg-open or open),
           waits for the redirect (--timeout SECONDS, default \(defaultTimeoutSeconds)), prints who signed in,
           refreshes, and signs out. Access and refresh tokens are never printed.
+          When the provider's discovery document is not at ISSUER/.well-known/openid-configuration,
+          set the environment variable LATCHKEY_OIDC_DISCOVERY_URL to its URL (its issuer must
+          still be ISSUER).
           With --device no browser is opened here: register the client for the device authorization
           grant. The device authorization endpoint comes from the provider's discovery document
           (device_authorization_endpoint); when it lists none, set the environment variable

@@ -77,10 +77,11 @@ extension DescriptorDecoder {
             }
             return .custom(request: request, members: members)
         default:
+            let documentURL = reader.member("url").flatMap(decodeDiscoveryDocumentURL)
             guard let issuerNode = reader.required("issuer", "the issuer URL template"),
                 let issuer = decodeTemplate(issuerNode, context: .url)
             else { return nil }
-            return .openID(issuer: issuer)
+            return .openID(issuer: issuer, documentURL: documentURL)
         }
     }
 

@@ -66,4 +66,20 @@ extension DescriptorDecoder {
         }
         return mode
     }
+
+    /// `discovery.url`: where an OpenID provider's discovery document is when it is not at
+    /// `{issuer}/.well-known/openid-configuration`; an https (or loopback http) URL template over the inputs
+    /// and variables (never a discovered value: the document is what discovers them).
+    func decodeDiscoveryDocumentURL(_ node: JSONNode) -> Template? {
+        requireFormatVersion(2, for: "\"discovery\".\"url\"", at: node)
+        guard let template = decodeTemplate(node, context: .url) else { return nil }
+        if let discovered = template.variables.first(where: { $0.hasPrefix("discovered.") }) {
+            sink.error(
+                "the discovery document's URL cannot use \"{\(discovered)}\"", at: node,
+                fixIt: "build it from inputs and variables, e.g. \"{discoveryURL}\"")
+            return nil
+        }
+        URLRules.checkEndpoint(template, node, sink)
+        return template
+    }
 }

@@ -35,8 +35,9 @@ extension Descriptor {
 
     /// How endpoints are discovered.
     public enum Discovery: Sendable, Hashable {
-        /// OpenID Connect discovery from an issuer.
-        case openID(issuer: Template)
+        /// OpenID Connect discovery from an issuer; `documentURL` (format version 2) names the document when it
+        /// is not at `{issuer}/.well-known/openid-configuration` (a lone variable without a value: the default).
+        case openID(issuer: Template, documentURL: Template? = nil)
         /// A provider's own configuration request, with the members kept.
         case custom(request: String, members: [Named<String>])
     }

@@ -118,7 +118,11 @@ enum SpecLiteral {
 
     static func discovery(_ d: Descriptor.Discovery) -> Expr {
         switch d {
-        case .openID(let issuer): .call(".openID", [Arg(label: "issuer", value: template(issuer))])
+        case .openID(let issuer, let documentURL):
+            .call(
+                ".openID",
+                [Arg(label: "issuer", value: template(issuer))]
+                    + (documentURL.map { [Arg(label: "documentURL", value: template($0))] } ?? []))
         case .custom(let request, let members):
             .call(
                 ".custom",

@@ -161,7 +161,7 @@ extension AuthClient {
             return
         }
         var expected: String?
-        if case .openID(let template) = provider.discovery {
+        if case .openID(let template, _) = provider.discovery {
             expected = try? TemplateRenderer.text(template, in: try await scope())
         } else if let template = provider.tokens.issuer {
             expected = try? TemplateRenderer.text(template, in: try await scope())

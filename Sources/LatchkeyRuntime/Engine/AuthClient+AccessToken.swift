@@ -61,7 +61,7 @@ extension AuthClient {
         var issuer: String?
         if let template = provider.tokens.issuer {
             issuer = try TemplateRenderer.text(template, in: scope)
-        } else if case .openID(let template) = provider.discovery {
+        } else if case .openID(let template, _) = provider.discovery {
             issuer = try TemplateRenderer.text(template, in: scope)
         }
         guard let issuer = issuer ?? discovery?.values["issuer"], !issuer.isEmpty else {

@@ -23,8 +23,9 @@ extension AuthClient {
     /// Discovers the provider's endpoints (once; later calls use the cached result while it is fresh).
     ///
     /// OpenID discovery reads `{issuer}/.well-known/openid-configuration`, falling back to RFC 8414's
-    /// `/.well-known/oauth-authorization-server` only when there is no OpenID document; the document's
-    /// `issuer` must equal the issuer exactly. RFC 8414 metadata is read beside an OpenID document only
+    /// `/.well-known/oauth-authorization-server` only when there is no OpenID document, or only the
+    /// descriptor's explicit document URL (`discovery.url`, e.g. `OidcClient`'s `discoveryURL`) when it has a
+    /// value; either way the document's `issuer` must equal the issuer exactly. RFC 8414 metadata is read beside an OpenID document only
     /// later, once a request about to be sent needs a member the OpenID document lacks (a revocation
     /// endpoint, say), so the values returned here are the OpenID document's.
     /// The document is also kept in the session store with a lifetime (24 hours, or the response's
@@ -42,8 +43,8 @@ extension AuthClient {
         switch provider.discovery {
         case .none:
             return [:]
-        case .openID(let issuerTemplate):
-            result = try await discoverOpenID(issuerTemplate)
+        case .openID(let issuerTemplate, let documentURL):
+            result = try await discoverOpenID(issuerTemplate, documentURL: documentURL)
         case .custom(let request, let members):
             result = try await discoverCustom(request, members: members)
         }
@@ -55,7 +56,9 @@ extension AuthClient {
         return result.values
     }
 
-    private func discoverOpenID(_ issuerTemplate: ValueTemplate) async throws(AuthError) -> DiscoveryResult {
+    private func discoverOpenID(_ issuerTemplate: ValueTemplate, documentURL: ValueTemplate?) async throws(AuthError)
+        -> DiscoveryResult
+    {
         let issuer = try TemplateRenderer.text(issuerTemplate, in: inputScope)
         guard let issuerURL = URL(string: issuer), RedirectURI.isAllowedEndpoint(issuerURL),
             var components = URLComponents(url: issuerURL, resolvingAgainstBaseURL: false)
@@ -64,9 +67,15 @@ extension AuthClient {
         let trimmedPath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.query = nil
         components.path = trimmedPath + "/.well-known/openid-configuration"
-        let openID = components.url
+        var openID = components.url
         components.path = "/.well-known/oauth-authorization-server" + trimmedPath
-        let oauth = components.url
+        var oauth = components.url
+        if let explicit = try explicitDocumentURL(documentURL) {
+            // The provider says where its document is: only that one is read (no RFC 8414 guesses at the
+            // issuer's host), and its `issuer` is checked exactly as a well-known document's.
+            openID = explicit
+            oauth = nil
+        }
         if var cached = await cachedDiscovery(key: cacheKey, issuer: issuer) {
             cached.supplement = oauth.map { DiscoverySupplement(url: $0, issuer: issuer, storeKey: cacheKey) }
             return cached
@@ -98,6 +107,20 @@ extension AuthClient {
         }
         guard lastError.code != .configDiscoveryFailed else { throw lastError }
         throw discoveryFailure("Discovery failed: \(lastError.message)", providerCode: lastError.providerCode)
+    }
+
+    /// The configured discovery document URL (`discovery.url`), or `nil` when the descriptor has none or its
+    /// template is a lone variable the app left out (the well-known location is used then).
+    /// - Throws: `invalid_configuration` when it renders to anything but an https (or loopback http) URL
+    ///   without a fragment.
+    private func explicitDocumentURL(_ template: ValueTemplate?) throws(AuthError) -> URL? {
+        guard let template, let rendered = try TemplateRenderer.render(.string(template), in: inputScope),
+            let text = rendered.scalarText, !text.isEmpty
+        else { return nil }
+        guard let url = URL(string: text), url.fragment == nil, RedirectURI.isAllowedEndpoint(url) else {
+            throw failure(.invalidConfiguration, "The discovery document URL is not an https (or loopback http) URL.")
+        }
+        return url
     }
 
     /// The fresh discovery record in the store, or `nil` (nothing stored, stale, corrupt, another issuer,

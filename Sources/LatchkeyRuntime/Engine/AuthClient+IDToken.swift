@@ -54,7 +54,7 @@ extension AuthClient {
         var issuer: String?
         if let template = provider.tokens.issuer {
             issuer = try TemplateRenderer.text(template, in: scope)
-        } else if case .openID(let template) = provider.discovery {
+        } else if case .openID(let template, _) = provider.discovery {
             issuer = try TemplateRenderer.text(template, in: scope)
         }
         guard var issuer = issuer ?? discovery?.values["issuer"] else {

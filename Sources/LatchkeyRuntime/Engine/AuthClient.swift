@@ -48,7 +48,8 @@ public actor AuthClient {
     ///   - configuration: Input values, redirect URIs and, for server tools, a client secret.
     ///   - options: Transport, store, clock, randomness and logging.
     /// - Throws: `invalid_configuration` for a missing or malformed input or a redirect URI the provider does
-    ///   not accept; a rejection's code (`secret_in_app`) for a secret key in an app.
+    ///   not accept, or an additional token parameter the token requests already send; a rejection's code
+    ///   (`secret_in_app`) for a secret key in an app.
     public init(
         provider: ProviderSpec, configuration: ProviderConfiguration, options: AuthClientOptions = AuthClientOptions()
     ) throws(AuthError) {
@@ -61,9 +62,14 @@ public actor AuthClient {
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey
         self.legacyStoreKey = options.storeKey ?? provider.name
-        self.builder = RequestBuilder(
+        var builder = RequestBuilder(
             provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
-        self.mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
+        builder.additionalTokenParameters = try AdditionalTokenParameters.resolve(
+            options.additionalTokenParameters, provider: provider)
+        self.builder = builder
+        var mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
+        mapper.accessTokenPointer = provider.session.accessToken
+        self.mapper = mapper
         var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
         decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public

@@ -38,6 +38,17 @@ public struct AuthClientOptions: Sendable {
     /// `invalid_callback` and no request, leaving only links tied to a pending sign-in (PKCE links,
     /// `?code=…`), which is what an app should use when it can.
     public var acceptsImplicitSessionLinks = true
+    /// More parameters for this client's token requests, by name, e.g. `["httpStatusCodes": "true"]` for
+    /// SAP Customer Data Cloud as Lokksmith's guide shows it.
+    ///
+    /// They are sent, after the descriptor's own `tokenParameters`, in the requests those reach: the code
+    /// exchange, every refresh, device-code polls and client-credentials requests (a parameter the
+    /// provider needs on one token request it needs on the refresh that replaces it). Values are sent as
+    /// they are, never read as templates, and encoded like every other value (a CR or LF cannot start a
+    /// header or another parameter). A name the protocol or the descriptor already sends (`grant_type`,
+    /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
+    /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
+    public var additionalTokenParameters: [String: String] = [:]
 
     /// Creates options.
     /// - Parameters:
@@ -52,6 +63,8 @@ public struct AuthClientOptions: Sendable {
     ///   - environment: Looks up environment keys.
     ///   - sleep: Waits between device-flow polls (default ``AuthClientOptions/taskSleep(_:)``).
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
+    ///   - additionalTokenParameters: More token-request parameters (default none); see
+    ///     ``additionalTokenParameters``.
     public init(
         transport: any HTTPTransport = URLSessionHTTPTransport(), store: any SessionStore = InMemorySessionStore(),
         storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
@@ -59,7 +72,7 @@ public struct AuthClientOptions: Sendable {
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
         sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep,
-        automaticRefresh: AutomaticRefresh? = nil
+        automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:]
     ) {
         self.transport = transport
         self.store = store
@@ -72,6 +85,7 @@ public struct AuthClientOptions: Sendable {
         self.environment = environment
         self.sleep = sleep
         self.automaticRefresh = automaticRefresh
+        self.additionalTokenParameters = additionalTokenParameters
     }
 
     /// Sleeps with `Task.sleep` (throws `CancellationError` when the task is cancelled).

@@ -8,20 +8,24 @@ struct RequestBuilder: Sendable {
     let clientSecret: String?
     /// The `User-Agent` header, if any.
     let userAgent: String?
+    /// The app's own token-request parameters (``AuthClientOptions/additionalTokenParameters``), checked and
+    /// literal, sent after ``ProviderSpec/extraTokenParameters``.
+    var additionalTokenParameters: [ParameterSpec] = []
 
     /// Builds a request.
     /// - Parameters:
     ///   - spec: The request as the descriptor declares it.
     ///   - scope: The variables.
     ///   - accessToken: The bearer token, for requests with `.accessToken` authorization.
-    ///   - isTokenRequest: Whether ``ProviderSpec/extraTokenParameters`` are added (code exchange, refresh).
+    ///   - isTokenRequest: Whether ``ProviderSpec/extraTokenParameters`` and ``additionalTokenParameters`` are
+    ///     added (code exchange, refresh, device-code token, client credentials).
     /// - Throws: `invalid_configuration` for a URL that is not https (or loopback http), a missing
     ///   client secret, or a template variable that has no value; `invalid_request` for a header with CR, LF
     ///   or NUL (a token or input that would smuggle a header).
     func build(
         _ spec: RequestSpec, scope: VariableScope, accessToken: String? = nil, isTokenRequest: Bool = false
     ) throws(AuthError) -> TransportRequest {
-        let extras = isTokenRequest ? provider.extraTokenParameters : []
+        let extras = isTokenRequest ? provider.extraTokenParameters + additionalTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
         var headers = try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope)

@@ -6,14 +6,18 @@ struct ResponseMapper: Sendable {
     let provider: String
     /// The error mapping.
     let errors: ErrorMappingSpec
+    /// Where token responses keep the access token (the provider's ``SessionMapping/accessToken``), for
+    /// telling an OAuth error answered with HTTP 200 from a token response.
+    var accessTokenPointer = "/access_token"
 
     /// Checks a response and returns its JSON body.
     /// - Parameters:
     ///   - response: The response.
     ///   - spec: The request it answers.
     /// - Returns: The parsed body, or `nil` when there is none and none is needed.
-    /// - Throws: The mapped error for a redirect, an error status, an error in a success body, or a body
-    ///   that is not JSON where JSON is required.
+    /// - Throws: The mapped error for a redirect, an error status, an error in a success body (the
+    ///   descriptor's `errorInSuccessBody`, or an OAuth `error` member in a token response without an access
+    ///   token), or a body that is not JSON where JSON is required.
     func document(from response: TransportResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
         let document = JSON(data: response.body)
         let status = response.status
@@ -35,12 +39,32 @@ struct ResponseMapper: Sendable {
             let realStatus = errors.statusPointer.flatMap { document?.value(at: $0)?.int } ?? status
             throw failure(status: realStatus, document: document, response: response)
         }
+        if spec.response == .session, let document,
+            let oauthError = Self.oauthError(in: document, accessToken: spec.session?.accessToken ?? accessTokenPointer)
+        {
+            // RFC 6749 §5.2 errors belong in a 400, but some providers (SAP Customer Data Cloud, GitHub) answer
+            // them with 200. A token response without its access token and with an OAuth `error` is that error,
+            // mapped like one, not an unreadable response.
+            let realStatus = errors.statusPointer.flatMap { document.value(at: $0)?.int } ?? status
+            throw failure(status: realStatus, document: document, response: response, fallbackCode: oauthError)
+        }
         return document
     }
 
+    /// The OAuth `error` member of a token response that carries no access token, or `nil`.
+    static func oauthError(in document: JSON, accessToken pointer: String) -> String? {
+        guard let code = document.value(at: "/error")?.string, !code.isEmpty else { return nil }
+        switch document.value(at: pointer) {
+        case nil, .null?: return code
+        case .string(let token)? where token.isEmpty: return code
+        default: return nil
+        }
+    }
+
     /// The error for a non-success status.
-    func failure(status: Int, document: JSON?, response: TransportResponse) -> AuthError {
-        let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
+    /// - Parameter fallbackCode: The provider code when the descriptor's code pointers find none.
+    func failure(status: Int, document: JSON?, response: TransportResponse, fallbackCode: String? = nil) -> AuthError {
+        let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers) ?? fallbackCode
         switch status {
         case 429:
             var message = "The provider is rate limiting requests (HTTP 429)."
@@ -67,12 +91,11 @@ struct ResponseMapper: Sendable {
                 code, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
                 providerCode: providerCode, status: status, provider: provider)
         default:
-            return classified(status: status, document: document)
+            return classified(status: status, document: document, providerCode: providerCode)
         }
     }
 
-    private func classified(status: Int, document: JSON?) -> AuthError {
-        let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
+    private func classified(status: Int, document: JSON?, providerCode: String?) -> AuthError {
         let code = ErrorClassifier.code(providerCode: providerCode, status: status, rules: errors.rules)
         let detail =
             ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)

@@ -1,9 +1,10 @@
 /// How the provider's endpoints are found at run time.
 public enum DiscoverySpec: Sendable, Hashable {
     /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
-    /// `oauth-authorization-server` as the fallback. The document's `issuer` must equal the issuer.
-    /// Its string members become `{discovered.NAME}` variables.
-    case openID(issuer: ValueTemplate)
+    /// `oauth-authorization-server` as the fallback, or the document at `documentURL` alone when that renders
+    /// to a value (a provider whose document is elsewhere). The document's `issuer` must equal the issuer
+    /// either way. Its string members become `{discovered.NAME}` variables.
+    case openID(issuer: ValueTemplate, documentURL: ValueTemplate? = nil)
     /// A provider's own configuration request (a request name); the listed members become
     /// `{discovered.NAME}` variables.
     case custom(request: String, members: [Member])

@@ -46,7 +46,7 @@ public struct ProviderIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The issuer from the descriptor's token settings or OpenID discovery, when it renders from the inputs alone.
     private static func configuredIssuer(of provider: ProviderSpec, in scope: VariableScope) -> String? {
         var templates: [ValueTemplate] = provider.tokens.issuer.map { [$0] } ?? []
-        if case .openID(let template) = provider.discovery { templates.append(template) }
+        if case .openID(let template, _) = provider.discovery { templates.append(template) }
         return templates.lazy.compactMap { try? TemplateRenderer.text($0, in: scope) }.first { !$0.isEmpty }
     }
 

@@ -8,6 +8,14 @@ extension ProviderConfiguration: RedactedReflecting {}
 
 extension ServerHandoff: RedactedReflecting {}
 
+extension AuthClientOptions: RedactedReflecting {
+    /// The store key, the refresh leeway and the names of the additional token parameters; no parameter value.
+    public var description: String {
+        "AuthClientOptions(storeKey: \(storeKey ?? "default"), refreshLeeway: \(refreshLeeway), "
+            + "additionalTokenParameters: \(additionalTokenParameters.keys.sorted()))"
+    }
+}
+
 extension AuthorizationRequest: RedactedReflecting {
     /// The URLs without their queries; the state and nonce are left out.
     public var description: String {

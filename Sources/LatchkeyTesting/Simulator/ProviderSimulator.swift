@@ -49,16 +49,23 @@ public final class ProviderSimulator: Sendable {
     /// - Parameters:
     ///   - provider: The provider spec (a generated client's `provider`).
     ///   - users: The accounts (default: ``SimulatedUser/demo``); the first signs in through the browser.
+    ///   - inputs: Input values that replace the suggested ones (``configurationValues``), e.g. a custom
+    ///     domain; an empty value leaves the input out. The simulator's issuer and paths follow them.
     /// - Throws: ``TestServerError`` or ``TestSignerError`` when the server or the signing key cannot be made.
-    public init(provider: ProviderSpec, users: [SimulatedUser] = [.demo]) throws {
+    public init(provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]) throws {
         let pasetoSigner = provider.tokens.accessTokenFormat == .pasetoV4Public ? try Self.signer(.ed25519) : nil
         let core = SimulatorCore(
             provider: provider, users: users, signer: try Self.signer(.rsa(bits: 2048)), pasetoSigner: pasetoSigner)
         let server = try TestHTTPServer { request in await core.handle(request) }
         var values: [String: String] = [:]
-        for input in provider.inputs {
+        // An optional input naming the discovery document's own URL is left out: the simulator serves its
+        // document where the issuer says (`{issuer}/.well-known/openid-configuration`).
+        var documentURLInput: String?
+        if case .openID(_, let documentURL?) = provider.discovery { documentURLInput = documentURL.soleVariable }
+        for input in provider.inputs where input.isRequired || input.name != documentURLInput {
             values[input.name] = input.kind == .url ? server.baseURL.absoluteString : "demo-client"
         }
+        for (name, value) in inputs { values[name] = value.isEmpty ? nil : value }
         let routes = SimulatorRoutes(provider: provider, base: server.baseURL, inputs: values)
         core.install(routes)
         self.provider = provider

@@ -74,7 +74,7 @@ struct SimulatorRoutes: Sendable {
             }
         }
         var issuer = base.absoluteString
-        if case .openID(let template) = provider.discovery, let value = render(template) {
+        if case .openID(let template, _) = provider.discovery, let value = render(template) {
             issuer = value
         } else if let template = provider.tokens.issuer, let value = render(template) {
             issuer = value

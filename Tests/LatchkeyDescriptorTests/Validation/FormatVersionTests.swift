@@ -41,6 +41,10 @@ import Testing
             5, #"a request's "session""#
         ),
         (#""tokens": {"issuerValidation": "tenant_placeholder"}"#, 5, #""issuerValidation""#),
+        (
+            #""discovery": {"issuer": "https://e.com", "url": "https://e.com/tenant/metadata"}"#, 5,
+            #""discovery"."url""#
+        ),
     ]
 
     @Test("every version-2 key is accepted in a version-2 descriptor")
@@ -106,5 +110,18 @@ import Testing
         #expect(badScheme.contains { $0.message.contains("is not an HTTP authorization scheme") }, "\(badScheme)")
         let missingParameter = Self.errors(Self.descriptor(version: "2", #""callback": {"user": {"email": "/email"}}"#))
         #expect(missingParameter.contains { $0.message.contains("missing required key \"parameter\"") })
+    }
+
+    @Test(
+        "discovery.url is an https (or loopback http) template that never uses a discovered value",
+        arguments: [
+            (#""discovery": {"issuer": "https://e.com", "url": "{discovered.jwks_uri}"}"#, "cannot use"),
+            (#""discovery": {"issuer": "https://e.com", "url": "http://e.com/metadata"}"#, "is not https"),
+        ])
+    func discoveryURLRules(fragment: String, message: String) throws {
+        let found = Self.errors(Self.descriptor(version: "2", fragment))
+        let error = try #require(found.first, "no error for \(fragment)")
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.location.line == 5)
     }
 }

@@ -70,6 +70,9 @@ final class AdversarialOP: Sendable {
     /// The misbehaviour of the provider; the default behaves.
     struct Behaviour: Sendable {
         var discovery: @Sendable (inout [String: Any]) -> Void = { _ in }
+        /// Where the discovery document is served instead of `/.well-known/openid-configuration` (which then
+        /// answers 404), or `nil` for the well-known location.
+        var discoveryPath: String? = nil
         /// The RFC 8414 document, or `nil` for a 404.
         var metadata: (@Sendable (String) -> [String: Any])? = nil
         /// When set, the RFC 8414 metadata endpoint answers with this status and no document.
@@ -168,6 +171,12 @@ final class AdversarialOP: Sendable {
     // MARK: - Routing
 
     private func respond(_ request: RecordedRequest) -> TestResponse {
+        if let discoveryPath = state.withLock({ $0.behaviour.discoveryPath }) {
+            if request.method == "GET", request.path == discoveryPath { return .json(discoveryDocument()) }
+            if request.path == "/.well-known/openid-configuration" {
+                return .json(["error": "not_found"], status: 404)
+            }
+        }
         switch (request.method, request.path) {
         case ("GET", "/.well-known/openid-configuration"): return .json(discoveryDocument())
         case ("GET", "/.well-known/oauth-authorization-server"):
