@@ -96,7 +96,11 @@ public final class AuthModel {
         }
         signInTask = task
         // Cancelling the caller's task (a view that went away) cancels the sign-in too.
-        let error = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let error = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         signInTask = nil
         isSigningIn = false
         guard let error, error.kind != .cancelled, !task.isCancelled else { return }

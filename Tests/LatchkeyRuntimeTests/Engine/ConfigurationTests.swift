@@ -15,7 +15,8 @@ struct EngineConfigurationTests {
             configuration: ProviderConfiguration(
                 values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI),
             options: AuthClientOptions(
-                transport: transport ?? URLSessionHTTPTransport(), store: InMemorySessionStore(), environment: { environment[$0] }))
+                transport: transport ?? URLSessionHTTPTransport(), store: InMemorySessionStore(),
+                environment: { environment[$0] }))
     }
 
     /// An unsigned JWT with the given claims.

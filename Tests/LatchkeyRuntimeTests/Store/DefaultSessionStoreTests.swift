@@ -47,7 +47,9 @@ struct DefaultSessionStoreTests {
     }
 
     #if !canImport(Security)
-        @Test("with no store given, a sign-in persists to the state directory (0600 in 0700) and a relaunch restores it with no request")
+        @Test(
+            "with no store given, a sign-in persists to the state directory (0600 in 0700) and a relaunch restores it with no request"
+        )
         func persistsByDefault() async throws {
             let home = temporaryHome()
             defer { try? FileManager.default.removeItem(at: home) }
@@ -90,7 +92,8 @@ struct DefaultSessionStoreTests {
                 harness, ["XDG_STATE_HOME": state.path, "HOME": root.appendingPathComponent("home").path])
             let client = try client(harness, options)
             _ = try await client.signIn(username: "ada@example.com", password: "hunter2")
-            let names = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("latchkey").path)
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: state.appendingPathComponent("latchkey").path)
             #expect(names.contains(client.storeKey + ".json"), "\(names)")
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("home").path))
         }

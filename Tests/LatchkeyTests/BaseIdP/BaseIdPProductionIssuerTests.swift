@@ -42,7 +42,8 @@ import Testing
         let environment = ["BASE_IDP_ISSUER": "https://idp.staging.example/"]
         let client = try BaseIdPClient(
             clientID: "pk_staging", redirectURI: URL(string: "dev.example.app://auth-callback")!,
-            options: AuthClientOptions(transport: transport, store: InMemorySessionStore(), environment: { environment[$0] }))
+            options: AuthClientOptions(
+                transport: transport, store: InMemorySessionStore(), environment: { environment[$0] }))
         _ = try? await client.prepareAuthorization()
         let first = try #require(transport.recorded.first)
         #expect(first.host == "idp.staging.example")
