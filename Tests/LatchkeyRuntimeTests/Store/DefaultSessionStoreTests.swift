@@ -67,6 +67,9 @@ struct DefaultSessionStoreTests {
             #expect(record.deletingLastPathComponent().path == directory.path)
             #expect(try permissions(record) == 0o600)
             #expect(try permissions(directory) == 0o700)
+            // Directories the store had to create on the way are private too (XDG Base Directory: 0700).
+            #expect(try permissions(home.appendingPathComponent(".local/state")) == 0o700)
+            #expect(try permissions(home.appendingPathComponent(".local")) == 0o700)
             #expect(harness.server.requests.count == 1)
 
             // A relaunch: a new client with default options finds the session, without any request.
