@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Sign in with Apple, generated from its descriptor.
 ///
 /// Sign in with Apple through its REST API (issuer https://appleid.apple.com; endpoints written out as Apple documents them, keys at auth/keys): the browser goes to appleid.apple.com/auth/authorize with response_mode=form_post, which Apple requires whenever name or email scopes are requested. Apple then POSTs code, state, id_token and (on the first sign-in only) a 'user' JSON member ({"name": {"firstName", "lastName"}, "email"}) as a form to the redirect URI, which must be an https URL registered for the Services ID: the callback location is form_post, so the server endpoint that receives the POST hands its body to AuthClient.handleCallback(formBody:) (a loopback redirect server accepts the POST too). The 'user' member only fills in the name and email the ID token lacks; the user's id is always the verified ID token's sub. The token endpoint (auth/token) and revocation (auth/revoke) always need client_secret, a short-lived ES256 JWT signed with the developer's private key: both declare clientAuthentication post and the secret is minted and supplied by server-side code. PKCE is not documented by Apple and is not sent. There is no userinfo endpoint: the user is the ID token (sub, email) plus the first sign-in's 'user' member. Scopes are space-separated ('name email'). Errors are RFC 6749 JSON (error: invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope).
@@ -181,6 +185,21 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -271,6 +290,15 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension AppleClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Sign in with Apple.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithAppleButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithAppleButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension AppleClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Auth0, generated from its descriptor.
 ///
 /// An Auth0 tenant (or custom domain) as an OpenID provider: issuer https://{domain}/ (with the trailing slash, as Auth0 publishes it), discovery, authorization code with PKCE for native applications, refresh (request offline_access; rotation optional), revocation of the refresh token at /oauth/revoke and the device authorization flow (/oauth/device/code, enabled per application). An optional audience selects the API an access token is for (a JWT then; without it the access token is only good for /userinfo). Scopes are space-separated. Errors are RFC 6749 JSON; mfa_required and too_many_attempts are Auth0-specific.
@@ -222,6 +226,21 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -342,6 +361,15 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension Auth0Client: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Auth0.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithAuth0Button(auth: model)`); see `SignInButton`.
+    public typealias SignInWithAuth0Button<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension Auth0Client: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Amazon Cognito, generated from its descriptor.
 ///
 /// An Amazon Cognito user pool's managed login (hosted UI): authorize, token, userInfo and revoke live on the user pool domain (a prefix domain https://<prefix>.auth.<region>.amazoncognito.com or a custom domain), while ID tokens are issued by https://cognito-idp.<region>.amazonaws.com/<userPoolID>, whose keys are at /.well-known/jwks.json. Authorization code with PKCE for app clients without a secret (an app client with a secret must send it on every token request: use one without), refresh (refresh-token rotation optional) and revocation (enabled by default on new app clients). No device flow. Scopes are space-separated. Errors are RFC 6749 JSON (invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type).
@@ -190,6 +194,21 @@ public struct CognitoClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -287,6 +306,15 @@ public struct CognitoClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension CognitoClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Amazon Cognito.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithCognitoButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithCognitoButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension CognitoClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Discord, generated from its descriptor.
 ///
 /// Discord OAuth2 (no OpenID discovery): authorize at discord.com/oauth2/authorize, tokens at discord.com/api/oauth2/token, revocation at /api/oauth2/token/revoke, the user at GET /api/users/@me (id, username, global_name, email with the email scope). The code exchange, refresh and revocation authenticate the client with its secret (HTTP Basic or form members; declared basic, supplied by server-side tools). PKCE is not in Discord's OAuth2 documentation and is not sent (unconfirmed). No device flow. Scopes are space-separated (identify email). Token errors are RFC 6749 JSON; REST API errors are {"code": 50035, "message": …}; rate limits answer 429 with retry_after.
@@ -163,6 +167,21 @@ public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -260,6 +279,15 @@ public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension DiscordClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Discord.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithDiscordButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithDiscordButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension DiscordClient: LatchkeyRuntime.RefreshProviding {}
 

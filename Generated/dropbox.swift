@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Dropbox, generated from its descriptor.
 ///
 /// Dropbox OAuth 2 (used here without its OpenID scopes): authorization code with PKCE for public clients at www.dropbox.com/oauth2/authorize and api.dropboxapi.com/oauth2/token. Refresh tokens are only issued with token_access_type=offline (sent); they do not rotate and refresh sends client_id only. Access tokens last about four hours. Revocation is POST api.dropboxapi.com/2/auth/token/revoke with the bearer token and no body; the user is POST /2/users/get_current_account with no body (account_id, email, name.display_name). Scopes are space-separated (account_info.read). Token errors are RFC 6749 JSON; API errors are {"error_summary": "expired_access_token/…", "error": {".tag": "expired_access_token"}}.
@@ -171,6 +175,21 @@ public struct DropboxClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -268,6 +287,15 @@ public struct DropboxClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension DropboxClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Dropbox.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithDropboxButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithDropboxButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension DropboxClient: LatchkeyRuntime.RefreshProviding {}
 

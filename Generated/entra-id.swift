@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Microsoft Entra ID, generated from its descriptor.
 ///
 /// Microsoft Entra ID (Microsoft identity platform v2.0): issuer https://login.microsoftonline.com/{tenant}/v2.0, found by discovery. Authorization code with PKCE for public (mobile and desktop) clients, refresh (ask for offline_access to get a refresh token; refresh tokens rotate) and the device code flow. The tenant is the directory (tenant) id GUID for one tenant, or 'common' or 'organizations' for multi-tenant apps: their discovery document names the templated issuer 'https://login.microsoftonline.com/{tenantid}/v2.0', so issuer validation is tenant_placeholder: that document is accepted, and each ID token's iss must equal it with the token's own tid claim in place of {tenantid} (Microsoft's documented multi-tenant rule); with a GUID tenant the check is exact. ('consumers' and domain-name tenants are not supported: their documents name a GUID issuer.) There is no token revocation endpoint: sign-out is local (the browser end_session_endpoint is not called). Scopes are space-separated; the userinfo endpoint is Microsoft Graph's and needs a Graph-audience token (the default openid profile email scopes give one). Errors are RFC 6749 JSON plus error_codes (AADSTS numbers), trace_id and correlation_id.
@@ -211,6 +215,21 @@ public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -331,6 +350,15 @@ public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension EntraIDClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Microsoft Entra ID.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithEntraIDButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithEntraIDButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension EntraIDClient: LatchkeyRuntime.RefreshProviding {}
 

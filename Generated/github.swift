@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for GitHub, generated from its descriptor.
 ///
 /// GitHub OAuth apps and GitHub Apps (plain OAuth 2.0, no OpenID Connect): browser sign-in at github.com/login/oauth/authorize with PKCE (S256 only, supported since July 2025) and the device flow (github.com/login/device/code, enabled in the app settings, no secret). The token endpoint answers form-encoded unless asked for JSON, so every token request sends Accept: application/json; it also answers errors with HTTP 200 and an 'error' member, which errorInSuccessBody detects. The web-flow code exchange always needs client_secret (GitHub does not distinguish public clients), as does refresh: both declare clientAuthentication post, supplied by server-side tools; native apps should prefer the device flow. Only GitHub Apps with expiring user tokens get refresh tokens (8 hours / 6 months); OAuth app tokens do not expire. Scopes are space-separated in requests (the token response lists them comma-separated). Revocation needs the secret (DELETE /applications/{client_id}/token with basic auth), so sign-out is local. The user is GET api.github.com/user (numeric id; email and name may be null).
@@ -227,6 +231,21 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -347,6 +366,15 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension GitHubClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with GitHub.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithGitHubButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithGitHubButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension GitHubClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for GitLab, generated from its descriptor.
 ///
 /// GitLab.com or a self-managed GitLab as an OpenID provider (issuer = the instance URL): discovery, authorization code with PKCE for non-confidential applications, refresh (refresh tokens rotate; access tokens last 2 hours), revocation at /oauth/revoke and the device authorization grant (/oauth/authorize_device, GitLab 17.2+). GitLab's PKCE example also sends code_verifier and redirect_uri on refresh; redirect_uri is sent, code_verifier is not (the verifier is single-use, unconfirmed whether GitLab needs it). Scopes are space-separated. Errors are RFC 6749 JSON.
@@ -216,6 +220,21 @@ public struct GitLabClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -336,6 +355,15 @@ public struct GitLabClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension GitLabClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with GitLab.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithGitLabButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithGitLabButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension GitLabClient: LatchkeyRuntime.RefreshProviding {}
 

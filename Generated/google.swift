@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Google, generated from its descriptor.
 ///
 /// Google Identity (OpenID Connect, issuer https://accounts.google.com) for installed apps: authorization code with PKCE (S256) over a custom-scheme or loopback redirect, refresh, revocation at oauth2.googleapis.com/revoke and the device flow. Use an iOS or Android OAuth client (no secret). Google documents that 'Desktop app' clients send a client_secret on the code exchange (not treated as confidential there) and that the device flow ('TVs and Limited Input devices' clients) always sends client_secret: the device token request therefore declares clientAuthentication post, supplied by server-side tools at run time. Refresh tokens are issued to installed apps without access_type=offline; Google does not rotate them. Scopes are space-separated. Errors are RFC 6749 JSON (error, error_description).
@@ -203,6 +207,21 @@ public struct GoogleClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -323,6 +342,15 @@ public struct GoogleClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension GoogleClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Google.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithGoogleButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithGoogleButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension GoogleClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Keycloak, generated from its descriptor.
 ///
 /// A Keycloak realm (issuer {serverURL}/realms/{realm}; Keycloak 17+ without the /auth prefix, include it in serverURL for older servers): discovery, authorization code with PKCE for public clients, refresh with optional rotation, revocation, the RFC 9207 iss callback parameter and the device grant (enable 'OAuth 2.0 Device Authorization Grant' on the client). Scopes are space-separated; access tokens are JWTs. Errors are RFC 6749 JSON.
@@ -220,6 +224,21 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -340,6 +359,15 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension KeycloakClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Keycloak.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithKeycloakButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithKeycloakButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension KeycloakClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Sign In with LinkedIn, generated from its descriptor.
 ///
 /// Sign In with LinkedIn using OpenID Connect (issuer https://www.linkedin.com/oauth): discovery, authorize at linkedin.com/oauth/v2/authorization, token at /oauth/v2/accessToken, user info at api.linkedin.com/v2/userinfo. The code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools); PKCE is offered only to approved native clients and is not sent. Refresh tokens are issued only to approved partners, so there is no refresh flow: access tokens last 60 days, then the user signs in again. The nonce is not sent (its echo in the ID token is not documented). No revocation for this product: sign-out is local. Scopes are space-separated (openid profile email). OAuth errors are RFC 6749 JSON; API errors carry serviceErrorCode, message and status.
@@ -157,6 +161,21 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -254,5 +273,14 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension LinkedInClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Sign In with LinkedIn.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithLinkedInButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithLinkedInButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension LinkedInClient: LatchkeyRuntime.SignOutProviding {}

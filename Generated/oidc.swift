@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for OpenID Connect, generated from its descriptor.
 ///
 /// Any OpenID Connect provider, found by discovery from its issuer (or from an explicit discovery document URL, the issuer still checked): authorization code with PKCE, state and nonce, refresh with rotation, user info, revocation, device authorization (with a configured endpoint when discovery lists none), client credentials for server-side tools (the secret supplied at run time) and RP-initiated logout.
@@ -252,6 +256,21 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -411,6 +430,15 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension OidcClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with OpenID Connect.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithOidcButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithOidcButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension OidcClient: LatchkeyRuntime.RefreshProviding {}
 

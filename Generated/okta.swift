@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Okta, generated from its descriptor.
 ///
 /// An Okta custom authorization server (issuer {orgURL}/oauth2/{authorizationServerID}; 'default' is the built-in one): discovery, authorization code with PKCE for native apps, refresh (request offline_access and enable the Refresh Token grant; rotation configurable), revocation (/v1/revoke) and the device authorization grant (/v1/device/authorize, enabled per app). The org authorization server (issuer = org URL, no /oauth2/…) is not covered: use the generic OpenID Connect descriptor for it. Scopes are space-separated. OAuth endpoints return RFC 6749 errors; management APIs answer errorCode/errorSummary.
@@ -223,6 +227,21 @@ public struct OktaClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -343,6 +362,15 @@ public struct OktaClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension OktaClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Okta.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithOktaButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithOktaButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension OktaClient: LatchkeyRuntime.RefreshProviding {}
 

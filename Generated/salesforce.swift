@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Salesforce, generated from its descriptor.
 ///
 /// Salesforce (a connected app or external client app) as an OpenID provider: the issuer is the login URL (https://login.salesforce.com, https://test.salesforce.com for sandboxes, or the org's My Domain URL), found by discovery. Authorization code with PKCE; public clients need 'Require Secret for Web Server Flow' and 'Require Secret for Refresh Token Flow' turned off. Refresh tokens are issued with the refresh_token scope and do not rotate by default. Token responses carry instance_url, id and issued_at (milliseconds) but no expires_in. Revocation is discovered (/services/oauth2/revoke). The device flow is Salesforce's own shape: POST /services/oauth2/token with response_type=device_code, then polling with grant_type=device and the device code in a parameter named code. Scopes are space-separated. Errors are RFC 6749 JSON (invalid_grant with 'authentication failure', inactive_user, inactive_org, rate_limit_exceeded).
@@ -218,6 +222,21 @@ public struct SalesforceClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -338,6 +357,15 @@ public struct SalesforceClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension SalesforceClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Salesforce.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithSalesforceButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithSalesforceButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension SalesforceClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for SAP Customer Data Cloud, generated from its descriptor.
 ///
 /// SAP Customer Data Cloud (Gigya) as an OpenID Connect provider. The issuer is https://fidm.{dataCenter}/oidc/op/v1.0/{apiKey}, or https://{customDomain}/oidc/op/v1.0/{apiKey} for a site on a custom domain (CNAME), as SAP's mobile SDKs build it when a cname is configured. Every token request carries httpStatusCodes=true; errors that still arrive with HTTP 200 are detected by their errorCode field, or (as for every provider) by an OAuth error member in a token response without an access token. 403048 (API rate limit exceeded) is rate_limited.
@@ -207,6 +211,21 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -304,6 +323,15 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension SAPCustomerDataCloudClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with SAP Customer Data Cloud.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithSAPCustomerDataCloudButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithSAPCustomerDataCloudButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension SAPCustomerDataCloudClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Sign in with Slack, generated from its descriptor.
 ///
 /// Sign in with Slack (OpenID Connect, issuer https://slack.com): discovery, authorize at slack.com/openid/connect/authorize, code exchange at slack.com/api/openid.connect.token and user info at slack.com/api/openid.connect.userInfo. The code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented for Sign in with Slack and is not sent (unconfirmed). Refresh tokens exist only when token rotation is enabled for the app (same endpoint, grant_type=refresh_token, also with the secret). There is no revocation in the discovery document: sign-out is local. Slack Web API methods answer errors with HTTP 200 and {"ok": false, "error": "invalid_code"}, detected through the error member. Scopes are space-separated (openid profile email).
@@ -194,6 +198,21 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -291,6 +310,15 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension SlackClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Sign in with Slack.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithSlackButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithSlackButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension SlackClient: LatchkeyRuntime.RefreshProviding {}
 

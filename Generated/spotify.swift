@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Spotify, generated from its descriptor.
 ///
 /// Spotify Accounts (OAuth 2.0, no OpenID Connect): authorization code with PKCE for public clients (no secret) at accounts.spotify.com/authorize and /api/token, refresh with client_id (the response may carry a new refresh token, otherwise the old one stays valid), the user at GET api.spotify.com/v1/me (id, email, display_name). No revocation endpoint (sign-out is local) and no device flow. Scopes are space-separated (user-read-email user-read-private). Accounts errors are RFC 6749 JSON; Web API errors are {"error": {"status": 401, "message": …}}.
@@ -154,6 +158,21 @@ public struct SpotifyClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -251,6 +270,15 @@ public struct SpotifyClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension SpotifyClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Spotify.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithSpotifyButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithSpotifyButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension SpotifyClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Supabase Auth, generated from its descriptor.
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
@@ -549,6 +553,21 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -810,6 +829,15 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
 extension SupabaseClient: LatchkeyRuntime.PasswordSignInProviding {}
 
 extension SupabaseClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Supabase Auth.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithSupabaseButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithSupabaseButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension SupabaseClient: LatchkeyRuntime.RefreshProviding {}
 

@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for Twitch, generated from its descriptor.
 ///
 /// Twitch (id.twitch.tv, OpenID Connect issuer https://id.twitch.tv/oauth2): discovery, the device code grant flow for public clients (POST /oauth2/device; its scope parameter is named 'scopes', also sent on the token poll) and the authorization code flow, whose code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented by Twitch and is not sent (unconfirmed). Refresh sends client_id, plus client_secret when the app supplies one at run time (clientAuthentication post_if_secret): public clients send none, confidential clients must. Device-flow refresh tokens are single-use and expire after 30 days of inactivity. The email claim needs the claims request parameter (sent on the authorize URL). Revocation: POST /oauth2/revoke with client_id and token. Apps must also validate tokens hourly at /oauth2/validate: the validateToken action sends Authorization: OAuth <token> (authorizationScheme OAuth) and answers client_id, login, scopes, user_id and expires_in. Scopes are space-separated. Errors are {"status": 400, "message": "Invalid authorization code"} rather than RFC 6749 members (messages matched as codes).
@@ -231,6 +235,21 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -359,6 +378,15 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension TwitchClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Twitch.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithTwitchButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithTwitchButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension TwitchClient: LatchkeyRuntime.RefreshProviding {}
 

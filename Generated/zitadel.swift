@@ -4,6 +4,10 @@
 import Foundation
 import LatchkeyRuntime
 
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A client for ZITADEL, generated from its descriptor.
 ///
 /// A ZITADEL instance (ZITADEL Cloud or self-hosted; the issuer is the instance's custom or generated domain): discovery, authorization code with PKCE for native and user-agent applications (auth method none), refresh with rotation (request offline_access and enable refresh tokens on the app), revocation, and the device authorization grant (enable it on the app). Scopes are space-separated; project and role scopes (urn:zitadel:iam:org:project:id:{projectId}:aud, urn:zitadel:iam:org:projects:roles) can be added to the defaults by the app. Errors are RFC 6749 JSON.
@@ -214,6 +218,21 @@ public struct ZitadelClient: LatchkeyRuntime.AuthProviderClient {
         client.stateUpdates()
     }
 
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
+    }
+
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
     ///
     /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
@@ -334,6 +353,15 @@ public struct ZitadelClient: LatchkeyRuntime.AuthProviderClient {
 }
 
 extension ZitadelClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with ZITADEL.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWithZitadelButton(auth: model)`); see `SignInButton`.
+    public typealias SignInWithZitadelButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 
 extension ZitadelClient: LatchkeyRuntime.RefreshProviding {}
 

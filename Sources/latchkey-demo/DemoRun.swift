@@ -115,7 +115,10 @@ struct DemoRun {
 
     private func runReal(issuer: URL, clientID: String, device: Bool, timeout: Duration) async throws {
         output.step("Using the OpenID provider at \(issuer.absoluteString) (client \(clientID))")
-        let client = try OidcClient(issuer: issuer, clientID: clientID).client
+        // The demo signs in and out once: it keeps nothing on disk (the default store would).
+        let client = try OidcClient(
+            issuer: issuer, clientID: clientID, options: AuthClientOptions(store: InMemorySessionStore())
+        ).client
         let session: Session
         if device {
             try await Self.requireDeviceEndpoint(client, issuer: issuer)

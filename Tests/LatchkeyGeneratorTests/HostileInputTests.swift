@@ -95,7 +95,8 @@ import Testing
         }
         #expect(
             Set(declarations) == [
-                "HostileClient", "restore", "stateUpdates", "currentSession", "validAccessToken", "signIn", "doThing",
+                "HostileClient", "restore", "stateUpdates", "observeTokens", "resetTokens", "currentSession",
+                "validAccessToken", "signIn", "doThing",
             ],
             "\(declarations)")
         try await Self.typecheck(source)

@@ -12,6 +12,12 @@ public enum BuiltInTemplates {
 
 import Foundation
 import LatchkeyRuntime
+{{#if hasBrowser}}
+
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+{{/if}}
 
 /// A client for {{displayName | doc}}, generated from its descriptor.
 ///
@@ -99,6 +105,21 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     /// The authentication state: the current value first, then every change.
     public func stateUpdates() -> Swift.AsyncStream<LatchkeyRuntime.AuthState> {
         client.stateUpdates()
+    }
+
+    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
+    /// refresh, and `nil` at sign-out or ``resetTokens()``.
+    ///
+    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
+    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
+        client.observeTokens()
+    }
+
+    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
+    /// flight is discarded when it answers.
+    /// - Throws: `store_failed` when the stored session could not be removed.
+    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
+        try await client.resetTokens()
     }
 
     /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
@@ -359,6 +380,15 @@ extension {{typeName | identifier}}: LatchkeyRuntime.PasswordSignInProviding {}
 {{#if hasBrowser}}
 
 extension {{typeName | identifier}}: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with {{displayName | doc}}.
+    ///
+    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
+    /// (`SignInWith{{swiftName | doc}}Button(auth: model)`); see `SignInButton`.
+    public typealias SignInWith{{swiftName | identifier}}Button<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
 {{/if}}
 {{#if hasRefresh}}
 

@@ -12,6 +12,7 @@ enum ClientContext {
         context["documentation"] = .text(d.documentation ?? "")
         context["sources"] = .list(d.sources.map { TemplateContext(["url": .text($0)]) })
         context["typeName"] = .text(d.swiftName + "Client")
+        context["swiftName"] = .text(d.swiftName)
         context["spec"] = .code(GeneratedCode(SpecLiteral.make(d).printed(indent: 4)))
         context["inputs"] = .list(d.inputs.map(input))
         context["hasPassword"] = .bool(flows.password != nil)

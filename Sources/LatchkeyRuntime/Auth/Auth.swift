@@ -21,6 +21,16 @@ public struct Auth<Provider: AuthProviderClient>: Sendable {
     /// A stream of states: the current one first, then every change.
     public func stateUpdates() -> AsyncStream<AuthState> { client.stateUpdates() }
 
+    /// The session's tokens: the current session first, then every change (every refresh included), `nil`
+    /// when signed out. The values are secrets. See ``AuthClient/observeTokens()``.
+    /// - Returns: The stream.
+    public func observeTokens() -> AsyncStream<Session?> { client.observeTokens() }
+
+    /// Forgets the session on this device without any request, fencing a refresh in flight.
+    /// See ``AuthClient/resetTokens()``.
+    /// - Throws: `store_failed` when the stored record could not be removed.
+    public func resetTokens() async throws(AuthError) { try await client.resetTokens() }
+
     /// Reads the stored session without any network request.
     /// - Returns: The settled state.
     @discardableResult

@@ -3,7 +3,8 @@ extension AuthClient {
     /// always forgets it locally (store included) and publishes `signedOut`.
     ///
     /// The request uses the current access token (refreshed first when expired). Its failure does not
-    /// keep anyone signed in. Refresh results that arrive afterwards are discarded.
+    /// keep anyone signed in. Refresh results that arrive afterwards are discarded. To forget the session
+    /// without any request at all, use ``resetTokens()``.
     /// A scope the descriptor lists in `keepSessionScopes` (such as `others`) ends the user's other
     /// sessions only: this one stays signed in, and a failure of that request is thrown.
     /// - Parameter scope: The sign-out scope (`local`, `global`, ...) when the provider has scopes.

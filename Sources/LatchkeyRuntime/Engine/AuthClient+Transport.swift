@@ -156,6 +156,7 @@ extension AuthClient {
         session = nil
         loaded = true
         broadcaster.publish(.signedOut)
+        tokenBroadcaster.publish(nil)
         let remove: @Sendable () async -> AuthError? = {
             await self.serialized { client -> AuthError? in
                 do throws(AuthError) {

@@ -21,6 +21,9 @@ public actor AuthClient {
     nonisolated let options: AuthClientOptions
     nonisolated let inputs: [String: String]
     nonisolated let broadcaster = StateBroadcaster(initial: .loading)
+    /// The session as ``observeTokens()`` shows it: nothing until the store was read, then every change.
+    nonisolated let tokenBroadcaster = ValueBroadcaster<Session?>(
+        initial: nil, settled: false, bufferingPolicy: .bufferingNewest(1))
     nonisolated let eventBroadcaster = EventBroadcaster()
     nonisolated let builder: RequestBuilder
     nonisolated let mapper: ResponseMapper
@@ -121,9 +124,10 @@ public actor AuthClient {
         }
     }
 
-    /// Publishes `signedIn` or `signedOut` from the session in memory.
+    /// Publishes `signedIn` or `signedOut`, and the tokens, from the session in memory.
     func publishSettled() {
         broadcaster.publish(session.map { .signedIn($0.userOrPlaceholder) } ?? .signedOut)
+        tokenBroadcaster.publish(session)
     }
 
     /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.

@@ -4,7 +4,8 @@ import Foundation
 public struct AuthClientOptions: Sendable {
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
-    /// Keeps the session and pending sign-ins.
+    /// Keeps the session and pending sign-ins: persistent by default (``defaultStore(environment:)``, the
+    /// Keychain on Apple platforms, the user's state directory on Linux); ``InMemorySessionStore`` to opt out.
     public var store: any SessionStore
     /// The key of the session in the store; `nil` (the default) uses ``ProviderIdentity/defaultStoreKey``, which
     /// differs for every provider, issuer, tenant and client id. Give a key of your own only to keep two sessions
@@ -53,7 +54,9 @@ public struct AuthClientOptions: Sendable {
     /// Creates options.
     /// - Parameters:
     ///   - transport: Sends HTTP requests (default ``URLSessionHTTPTransport``).
-    ///   - store: Keeps sessions (default ``InMemorySessionStore``).
+    ///   - store: Keeps sessions; `nil` (the default) for the platform's persistent store,
+    ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
+    ///     session in memory only (tests, previews, apps that must not persist).
     ///   - storeKey: The session's key (default: derived from the client's ``ProviderIdentity``).
     ///   - now: The clock.
     ///   - random: The random source (default ``SystemRandomSource``).
@@ -66,7 +69,7 @@ public struct AuthClientOptions: Sendable {
     ///   - additionalTokenParameters: More token-request parameters (default none); see
     ///     ``additionalTokenParameters``.
     public init(
-        transport: any HTTPTransport = URLSessionHTTPTransport(), store: any SessionStore = InMemorySessionStore(),
+        transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
         storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
         random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
@@ -75,7 +78,7 @@ public struct AuthClientOptions: Sendable {
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:]
     ) {
         self.transport = transport
-        self.store = store
+        self.store = store ?? AuthClientOptions.defaultStore(environment: environment)
         self.storeKey = storeKey
         self.now = now
         self.random = random

@@ -28,13 +28,16 @@ extension FileSessionStore {
         var status = stat()
         if lstat(path, &status) != 0 {
             let number = errno
-            guard number == ENOENT else { throw failure(code, "examine the directory", number) }
+            guard number == ENOENT else { throw failure(code, "examine the directory \(path)", number) }
             guard creating else { return false }
             do {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw AuthError(code, "Could not create the session directory: \(error.localizedDescription)")
+                throw AuthError(
+                    code,
+                    "Could not create the session directory \(path) (pass a store with a directory that can be "
+                        + "made in AuthClientOptions): \(error.localizedDescription)")
             }
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -43,15 +46,15 @@ extension FileSessionStore {
             if number == ELOOP || number == ENOTDIR {
                 throw AuthError(code, "The session directory is a symbolic link or not a directory; it is not used.")
             }
-            throw failure(code, "open the directory", number)
+            throw failure(code, "open the directory \(path)", number)
         }
         defer { _ = close(descriptor) }
-        guard fstat(descriptor, &status) == 0 else { throw failure(code, "examine the directory", errno) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(code, "examine the directory \(path)", errno) }
         guard status.st_uid == geteuid() else {
             throw AuthError(code, "The session directory belongs to another user; it is not used.")
         }
         if status.st_mode & 0o077 != 0, fchmod(descriptor, 0o700) != 0 {
-            throw failure(code, "make the directory private", errno)
+            throw failure(code, "make the directory \(path) private", errno)
         }
         return true
     }

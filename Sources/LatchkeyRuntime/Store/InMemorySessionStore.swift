@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A store that lives as long as the process: the default, and handy in tests.
+/// A store that lives as long as the process: the opt-out from the persistent default
+/// (``AuthClientOptions/defaultStore(environment:)``), for tests, previews and apps that must not persist.
 public final class InMemorySessionStore: SessionStore {
     private let records: Mutex<[String: Data]>
 

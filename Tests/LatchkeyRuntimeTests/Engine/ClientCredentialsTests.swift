@@ -229,7 +229,7 @@ struct ClientCredentialsTests {
             provider: AcmeSpec.make(),
             configuration: ProviderConfiguration(
                 values: ["baseURL": provider.server.baseURL.absoluteString, "clientID": "x", "apiKey": "pk"]),
-            options: AuthClientOptions(environment: { _ in nil }))
+            options: AuthClientOptions(store: InMemorySessionStore(), environment: { _ in nil }))
         await expectAuthError(.invalidConfiguration) { _ = try await other.clientCredentialsToken() }
         #expect(provider.server.requests.isEmpty)
     }

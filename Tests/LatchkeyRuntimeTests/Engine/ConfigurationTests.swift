@@ -15,7 +15,8 @@ struct EngineConfigurationTests {
             configuration: ProviderConfiguration(
                 values: defaults.merging(values) { _, new in new }, redirectURI: redirectURI),
             options: AuthClientOptions(
-                transport: transport ?? URLSessionHTTPTransport(), environment: { environment[$0] }))
+                transport: transport ?? URLSessionHTTPTransport(), store: InMemorySessionStore(),
+                environment: { environment[$0] }))
     }
 
     /// An unsigned JWT with the given claims.
@@ -90,7 +91,7 @@ struct EngineConfigurationTests {
                 configuration: ProviderConfiguration(
                     values: ["baseURL": "https://acme.example/", "clientID": "acme-app", "apiKey": "pk_live_123"],
                     redirectURIs: ["postLogout": url]),
-                options: AuthClientOptions(environment: { _ in nil }))
+                options: AuthClientOptions(store: InMemorySessionStore(), environment: { _ in nil }))
         }
         #expect(postLogout?.code == .invalidConfiguration)
     }

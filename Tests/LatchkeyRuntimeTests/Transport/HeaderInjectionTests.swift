@@ -45,7 +45,8 @@ struct HeaderInjectionTests {
             configuration: ProviderConfiguration(
                 values: ["baseURL": "https://acme.example/", "clientID": "acme-app", "apiKey": "pk_live_123"]),
             options: AuthClientOptions(
-                transport: transport, userAgent: "Latchkey\r\nX-Injected: yes", environment: { _ in nil }))
+                transport: transport, store: InMemorySessionStore(), userAgent: "Latchkey\r\nX-Injected: yes",
+                environment: { _ in nil }))
         let error = await #expect(throws: AuthError.self) {
             try await client.signIn(username: "ada@example.com", password: "correct-horse")
         }

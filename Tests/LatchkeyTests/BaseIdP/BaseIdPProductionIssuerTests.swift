@@ -23,7 +23,7 @@ import Testing
         let transport = RefusingTransport()
         let client = try BaseIdPClient(
             clientID: "pk_production_default", redirectURI: URL(string: "dev.example.app://auth-callback")!,
-            options: AuthClientOptions(transport: transport, environment: { _ in nil }))
+            options: AuthClientOptions(transport: transport, store: InMemorySessionStore(), environment: { _ in nil }))
         do {
             _ = try await client.prepareAuthorization()
             Issue.record("expected the refusing transport's error")
@@ -42,7 +42,8 @@ import Testing
         let environment = ["BASE_IDP_ISSUER": "https://idp.staging.example/"]
         let client = try BaseIdPClient(
             clientID: "pk_staging", redirectURI: URL(string: "dev.example.app://auth-callback")!,
-            options: AuthClientOptions(transport: transport, environment: { environment[$0] }))
+            options: AuthClientOptions(
+                transport: transport, store: InMemorySessionStore(), environment: { environment[$0] }))
         _ = try? await client.prepareAuthorization()
         let first = try #require(transport.recorded.first)
         #expect(first.host == "idp.staging.example")

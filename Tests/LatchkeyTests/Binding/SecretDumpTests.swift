@@ -50,7 +50,8 @@ struct SecretDumpTests {
     @Test("a signed-in client never shows its tokens through dump")
     func signedInClientIsRedacted() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "app")
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "app", options: AuthClientOptions(store: InMemorySessionStore()))
             let session = try await oidc.signInWithLoopback(open: headlessOpener(), timeout: .seconds(60))
             let tokens = [session.accessToken, session.refreshToken, session.idToken].compactMap { $0 }
             Self.expectNoSecret(oidc, tokens)

@@ -71,7 +71,9 @@ struct OidcSimulatorFlowTests {
     @Test("A denied sign-in is login_cancelled and sends no token request")
     func deniedSignIn() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "demo-client")
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client",
+                options: AuthClientOptions(store: InMemorySessionStore()))
             let agent = HeadlessUserAgent()
             let error = await #expect(throws: AuthError.self) {
                 try await oidc.client.signInWithLoopback(
@@ -89,7 +91,9 @@ struct OidcSimulatorFlowTests {
     func customSchemeCallback() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
             let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect)
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect,
+                options: AuthClientOptions(store: InMemorySessionStore()))
             let request = try await oidc.client.prepareAuthorization()
             let callback = try await HeadlessUserAgent().follow(request.url, until: redirect)
             #expect(callback.scheme == "dev.latchkey.demo")
@@ -102,7 +106,9 @@ struct OidcSimulatorFlowTests {
     @Test("A reused refresh token is refused and revokes its family")
     func refreshReuse() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "demo-client")
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client",
+                options: AuthClientOptions(store: InMemorySessionStore()))
             let agent = HeadlessUserAgent()
             let first = try await oidc.client.signInWithLoopback(open: { url throws(AuthError) in
                 try await agent.open(url)
@@ -126,7 +132,9 @@ struct OidcSimulatorFlowTests {
     func codeChecks() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
             let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect)
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect,
+                options: AuthClientOptions(store: InMemorySessionStore()))
             let request = try await oidc.client.prepareAuthorization()
             let callback = try await HeadlessUserAgent().follow(request.url, until: redirect)
             let code = try #require(
@@ -159,7 +167,9 @@ struct OidcSimulatorFlowTests {
             simulator.failNext(
                 .json(["error": "temporarily_unavailable"], status: 503),
                 path: "/.well-known/oauth-authorization-server")
-            let oidc = try OidcClient(issuer: simulator.issuer, clientID: "demo-client")
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client",
+                options: AuthClientOptions(store: InMemorySessionStore()))
             await #expect(throws: AuthError.self) { try await oidc.client.discover() }
             let values = try await oidc.client.discover()
             #expect(values["token_endpoint"] == simulator.url("/token").absoluteString)

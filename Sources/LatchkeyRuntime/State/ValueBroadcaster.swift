@@ -1,0 +1,69 @@
+import Synchronization
+
+/// Holds the latest value of something that changes (the ``AuthState``, the session's tokens) and hands every
+/// change to any number of subscribers, in the order of the changes.
+///
+/// A value equal to the current one is dropped. Until the first ``publish(_:)`` a broadcaster made with
+/// `settled: false` has nothing to replay: a new subscriber then waits for the first real value.
+final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
+    private struct Storage {
+        var current: Value
+        var settled: Bool
+        var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
+        var nextID = 0
+    }
+
+    private let storage: Mutex<Storage>
+    private let bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+
+    /// Creates a broadcaster.
+    /// - Parameters:
+    ///   - initial: The current value.
+    ///   - settled: Whether `initial` is a real value that new subscribers get first (`false`: a placeholder).
+    ///   - bufferingPolicy: What a subscriber that reads slowly keeps (`.bufferingNewest(1)`: only the latest).
+    init(
+        initial: Value, settled: Bool = true,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) {
+        storage = Mutex(Storage(current: initial, settled: settled))
+        self.bufferingPolicy = bufferingPolicy
+    }
+
+    /// The current value.
+    var current: Value { storage.withLock { $0.current } }
+
+    /// A stream that yields the current value first (once settled), then every change, until the subscriber stops.
+    func updates() -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        let id = storage.withLock { storage in
+            let id = storage.nextID
+            storage.nextID += 1
+            storage.subscribers[id] = continuation
+            if storage.settled { continuation.yield(storage.current) }
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.storage.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Sets the value and tells every subscriber, unless it is unchanged.
+    func publish(_ value: Value) {
+        storage.withLock { storage in
+            guard !storage.settled || storage.current != value else { return }
+            storage.current = value
+            storage.settled = true
+            for continuation in storage.subscribers.values { continuation.yield(value) }
+        }
+    }
+
+    deinit {
+        storage.withLock { storage in
+            for continuation in storage.subscribers.values { continuation.finish() }
+        }
+    }
+}
+
+/// The broadcaster of a client's ``AuthState``.
+typealias StateBroadcaster = ValueBroadcaster<AuthState>
