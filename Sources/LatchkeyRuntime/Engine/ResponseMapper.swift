@@ -11,10 +11,13 @@ struct ResponseMapper: Sendable {
     /// - Parameters:
     ///   - response: The response.
     ///   - spec: The request it answers.
+    ///   - name: The request's name, for mapping rows that name requests.
     /// - Returns: The parsed body, or `nil` when there is none and none is needed.
     /// - Throws: The mapped error for a redirect, an error status, an error in a success body, or a body
     ///   that is not JSON where JSON is required.
-    func document(from response: TransportResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
+    func document(from response: TransportResponse, for spec: RequestSpec, named name: String? = nil) throws(AuthError)
+        -> JSON?
+    {
         let document = JSON(data: response.body)
         let status = response.status
         if (300..<400).contains(status) {
@@ -24,7 +27,7 @@ struct ResponseMapper: Sendable {
         }
         if spec.ignoredErrorStatuses.contains(status) { return document }
         guard (200..<300).contains(status) else {
-            throw failure(status: status, document: document, response: response)
+            throw failure(status: status, document: document, response: response, request: name)
         }
         if document == nil, spec.response != .none {
             throw AuthError(.invalidResponse, "The response body is not JSON.", status: status, provider: provider)
@@ -33,13 +36,13 @@ struct ResponseMapper: Sendable {
             // The status the body names counts as the real one: a 5xx or 429 there is a transport failure
             // (the session is kept), exactly as when it arrives as the HTTP status.
             let realStatus = errors.statusPointer.flatMap { document?.value(at: $0)?.int } ?? status
-            throw failure(status: realStatus, document: document, response: response)
+            throw failure(status: realStatus, document: document, response: response, request: name)
         }
         return document
     }
 
     /// The error for a non-success status.
-    func failure(status: Int, document: JSON?, response: TransportResponse) -> AuthError {
+    func failure(status: Int, document: JSON?, response: TransportResponse, request: String? = nil) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
         switch status {
         case 429:
@@ -67,13 +70,14 @@ struct ResponseMapper: Sendable {
                 code, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
                 providerCode: providerCode, status: status, provider: provider)
         default:
-            return classified(status: status, document: document)
+            return classified(status: status, document: document, request: request)
         }
     }
 
-    private func classified(status: Int, document: JSON?) -> AuthError {
+    private func classified(status: Int, document: JSON?, request: String?) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers)
-        let code = ErrorClassifier.code(providerCode: providerCode, status: status, rules: errors.rules)
+        let code = ErrorClassifier.code(
+            providerCode: providerCode, status: status, rules: errors.rules, request: request)
         let detail =
             ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
             ?? (document == nil ? "the error body is not JSON" : "no description")

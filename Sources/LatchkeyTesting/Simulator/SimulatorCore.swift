@@ -29,9 +29,25 @@ final class SimulatorCore: Sendable {
         if let paseto, let routes {
             minted = paseto.accessToken(
                 subject: grant.user.id, issuer: routes.accessTokenIssuer,
-                audience: provider.tokens.audience ?? grant.clientID, now: Date(), lifetime: 3600)
+                audience: defaultAudience ?? grant.clientID, now: Date(), lifetime: 3600)
         }
         return ledger.issue(grant, minted: minted)
+    }
+
+    /// The descriptor's access-token audience with every input at its default, or `nil` when it names none
+    /// or an input without a default.
+    private var defaultAudience: String? {
+        guard let template = provider.tokens.audience else { return nil }
+        var text = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .variable(let name):
+                guard let value = provider.inputs.first(where: { $0.name == name })?.defaultValue else { return nil }
+                text += value
+            }
+        }
+        return text
     }
 
     var routes: SimulatorRoutes? { routeTable.withLock { $0 } }
