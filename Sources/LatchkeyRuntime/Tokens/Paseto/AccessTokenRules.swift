@@ -18,8 +18,10 @@ struct AccessTokenRules: Sendable {
                 guard let expected = tokens.footer[name], let value = footer?.object?[name]?.string,
                     value.utf8.elementsEqual(expected.utf8)
                 else {
-                    throw AuthError(.invalidToken, "The access token's footer has no \(name) \"\(tokens.footer[name] ?? "")\".")
-                        .because(.malformed)
+                    throw AuthError(
+                        .invalidToken, "The access token's footer has no \(name) \"\(tokens.footer[name] ?? "")\"."
+                    )
+                    .because(.malformed)
                 }
             }
         }
@@ -31,8 +33,10 @@ struct AccessTokenRules: Sendable {
             guard let expected = tokens.claimValues[name], let value = claims[name]?.string,
                 value.utf8.elementsEqual(expected.utf8)
             else {
-                throw AuthError(.invalidToken, "The access token's \(name) claim is not \"\(tokens.claimValues[name] ?? "")\".")
-                    .because(.invalidClaims)
+                throw AuthError(
+                    .invalidToken, "The access token's \(name) claim is not \"\(tokens.claimValues[name] ?? "")\"."
+                )
+                .because(.invalidClaims)
             }
         }
         for name in tokens.requiredClaims {
