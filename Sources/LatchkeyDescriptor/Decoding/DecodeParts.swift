@@ -134,7 +134,7 @@ extension DescriptorDecoder {
         let jwks = reader.member("jwks").flatMap { decodeTemplate($0, context: .url) }
         let issuer = reader.member("issuer").flatMap { decodeTemplate($0, context: .url) }
         let keys = reader.member("accessTokenKeys").flatMap { decodeTemplate($0, context: .url) }
-        let audience = reader.member("audience").flatMap { decodeTemplate($0, context: .configuration) }
+        let audience = reader.member("audience").flatMap { decodeTemplate($0, context: .request) }
         let implicitAssertion = reader.string("implicitAssertion")
         let issuerValidation = decodeIssuerValidation(&reader)
         if format == "paseto_v4_public" && keys == nil {
@@ -145,9 +145,9 @@ extension DescriptorDecoder {
         var tokens = Descriptor.Tokens(
             accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer, accessTokenKeys: keys,
             audience: audience, implicitAssertion: implicitAssertion, issuerValidation: issuerValidation)
-        tokens.footer = stringMembers(&reader, "footer")
+        tokens.footer = stringMembers(reader.members("footer", "\"footer\""))
         tokens.requiredClaims = reader.strings("requiredClaims", "a claim name")
-        tokens.claimValues = stringMembers(&reader, "claimValues")
+        tokens.claimValues = stringMembers(reader.members("claimValues", "\"claimValues\""))
         tokens.userFromAccessToken = reader.bool("userFromAccessToken", default: false)
         tokens.userDocumentMustMatch =
             reader.member("userDocumentMustMatch").map { node in
@@ -169,8 +169,8 @@ extension DescriptorDecoder {
     }
 
     /// The members of an object of strings, in source order (`{"alg": "v4.public"}`).
-    private func stringMembers(_ reader: inout ObjectReader, _ key: String) -> [Named<String>] {
-        reader.members(key, "\"\(key)\"").compactMap { member in
+    private func stringMembers(_ members: [JSONMember]) -> [Named<String>] {
+        members.compactMap { member in
             ObjectReader.string(member.value, sink).map { Named(member.key, $0) }
         }
     }
