@@ -14,8 +14,9 @@ extension AuthClient {
     ///   - additionalParameters: More query parameters; they may not replace one the request already has. One
     ///     named like a variable the authorize query declares (Supabase's `{provider}`) fills that variable.
     /// - Returns: The request; open its URL in a browser.
-    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI, or with a
-    ///   clashing parameter; discovery errors (`confidential_client_in_mobile`, ...).
+    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI (configured or
+    ///   listed by the provider), or with a clashing parameter; `redirect_mismatch` for a redirect URI the
+    ///   provider does not list; discovery errors (`confidential_client_in_mobile`, ...).
     public func prepareAuthorization(
         redirectURI: URL? = nil, scopes: [String]? = nil, prompt: String? = nil, loginHint: String? = nil,
         maxAge: Int? = nil, additionalParameters: [String: String] = [:]
@@ -36,9 +37,14 @@ extension AuthClient {
         }
         let given = redirectURI ?? configuration.redirectURI
         if let given { try ConfigurationValidator.checkRedirect(given, provider: provider) }
+        let required = "A redirect URI is required for browser sign-in."
+        // Without a configured redirect URI, only a provider that lists the allowed ones can supply it.
+        if given == nil, provider.clientPolicy.allowedRedirectURIsPointer == nil {
+            throw failure(.invalidConfiguration, required)
+        }
         _ = try await discover()
         guard let redirect = given ?? providerListedRedirectURIs().first else {
-            throw failure(.invalidConfiguration, "A redirect URI is required for browser sign-in.")
+            throw failure(.invalidConfiguration, required + " The provider lists no allowed redirect URI.")
         }
         // A listed redirect URI passes the same rules as a configured one (kinds, https, loopback).
         if given == nil { try ConfigurationValidator.checkRedirect(redirect, provider: provider) }
