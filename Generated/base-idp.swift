@@ -10,7 +10,7 @@ import LatchkeyRuntime
 
 /// A client for Base IdP, generated from its descriptor.
 ///
-/// Square Experience's Base IdP: its own client-config discovery, authorization code with PKCE, PASETO v4.public access tokens and the /v1/me principal.
+/// Square Experience's Base IdP as its SDKs behave: client-config discovery from the client key alone (redirect URI = first allowed_redirect_uris entry, scopes = allowed_scopes: TypeScript client.ts resolveConfig, Go client.go resolveConfig, Rust client.rs resolve_config), authorization code with PKCE, PASETO v4.public access tokens verified offline (footer alg v4.public and typ paseto, token_use access, iss, aud = BASE_IDP_AUDIENCE or square-experience, gid/sub/sid/ctx/role present: paseto.ts and paseto.go), the principal read from the verified token (gid as its id, beside sub, email, role, scp) with /v1/me required to name the same gid and sub, and the SDKs' error codes (token_exchange_failed, key_fetch_failed, unknown_kid, invalid_signature, invalid_claims, token_expired, token_not_yet_valid, config_discovery_failed). Where the SDKs disagree, TypeScript and Go are followed: key-document entries are used only with alg v4.public, kty OKP and crv Ed25519 (Go also checks crv; others are skipped), verification failures carry TypeScript's distinct codes (Go wraps them all as an invalid access token), and key_fetch_failed is also raised for a document with no usable key (Go and Rust: empty key set). Latchkey keeps its own 60 s clock skew (the SDKs allow 30 s).
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info.
 ///
@@ -29,6 +29,11 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
                 environmentKey: "BASE_IDP_ISSUER"
             ),
             .init(name: "clientID", environmentKey: "BASE_IDP_CLIENT_ID"),
+            .init(
+                name: "audience",
+                defaultValue: "square-experience",
+                environmentKey: "BASE_IDP_AUDIENCE"
+            ),
         ],
         discovery: .custom(
             request: "clientConfig",
@@ -93,7 +98,6 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
-                defaultScopes: ["openid", "profile", "email"],
                 fetchesUser: true
             ),
             refresh: LatchkeyRuntime.RefreshFlowSpec(request: "refreshToken"),
@@ -104,10 +108,36 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             codePointers: ["/error", "/code"],
             messagePointers: ["/error_description", "/message"],
             rules: [
-                .init(providerCode: "invalid_grant", code: "invalid_grant", kind: .rejected),
                 .init(status: 429, code: "rate_limited", kind: .transport),
+                .init(
+                    requests: ["exchangeCode", "refreshToken"],
+                    code: "token_exchange_failed",
+                    kind: .rejected
+                ),
+                .init(providerCode: "invalid_grant", code: "invalid_grant", kind: .rejected),
             ],
-            callbackRules: [.init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled)]
+            callbackRules: [.init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled)],
+            verificationRules: [
+                .init(providerCode: "expired", code: "token_expired", kind: .invalidResponse),
+                .init(
+                    providerCode: "invalid_claims",
+                    code: "invalid_claims",
+                    kind: .invalidResponse
+                ),
+                .init(
+                    providerCode: "invalid_signature",
+                    code: "invalid_signature",
+                    kind: .invalidResponse
+                ),
+                .init(providerCode: "key_fetch_failed", code: "key_fetch_failed", kind: .transport),
+                .init(providerCode: "malformed", code: "invalid_token", kind: .invalidResponse),
+                .init(
+                    providerCode: "not_yet_valid",
+                    code: "token_not_yet_valid",
+                    kind: .invalidResponse
+                ),
+                .init(providerCode: "unknown_key", code: "unknown_kid", kind: .invalidResponse),
+            ]
         ),
         callback: LatchkeyRuntime.CallbackSpec(
             location: .query,
@@ -128,7 +158,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             user: nil
         ),
         user: LatchkeyRuntime.UserMapping(
-            id: "/sub",
+            id: "/gid",
             email: "/email",
             name: "/name",
             role: "/role",
@@ -138,12 +168,18 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
             accessTokenFormat: .pasetoV4Public,
             issuer: "{discovered.issuer}",
             accessTokenKeysURL: "{discovered.paseto_public_key_endpoint}",
-            audience: "square-experience",
-            implicitAssertion: "square-experience:idp:access:v1"
+            audience: "{audience}",
+            implicitAssertion: "square-experience:idp:access:v1",
+            footer: ["alg": "v4.public", "typ": "paseto"],
+            requiredClaims: ["gid", "sub", "sid", "ctx", "role"],
+            claimValues: ["token_use": "access"],
+            userFromAccessToken: true,
+            userDocumentMustMatch: ["/gid", "/sub"]
         ),
         clientPolicy: LatchkeyRuntime.ClientPolicy(
             confidentialPointer: "/confidential",
-            allowedRedirectURIsPointer: "/allowed_redirect_uris"
+            allowedRedirectURIsPointer: "/allowed_redirect_uris",
+            allowedScopesPointer: "/allowed_scopes"
         )
     )
 
@@ -156,7 +192,8 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
     /// must never ship in an app, and the redirect URI's kind.
     /// - Parameters:
     ///   - issuer: The Base IdP issuer URL; the production issuer unless configured (the default in squareexp/base-idp-laravel's config and squareexp/base-idp-go's README). When nil, read from `BASE_IDP_ISSUER`. Defaults to `https://authlayer.squareexp.com`.
-    ///   - clientID: The client key registered with Base IdP (its public client id). When nil, read from `BASE_IDP_CLIENT_ID`.
+    ///   - clientID: The client key registered with Base IdP (its public client id): the only value an app must give. The redirect URI defaults to the first of the client configuration's allowed_redirect_uris and the scopes to its allowed_scopes, as squareexp/base-idp-typescript's and base-idp-go's resolveConfig pick them. When nil, read from `BASE_IDP_CLIENT_ID`.
+    ///   - audience: The aud every access token must carry; square-experience unless overridden (BASE_IDP_AUDIENCE, the override squareexp/base-idp-go's ConfigFromEnv reads; the TypeScript SDK's audience option). When nil, read from `BASE_IDP_AUDIENCE`. Defaults to `square-experience`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
@@ -164,6 +201,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
     public init(
         issuer: Foundation.URL? = nil,
         clientID: Swift.String? = nil,
+        audience: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
@@ -171,6 +209,7 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
         var values: [Swift.String: Swift.String] = [:]
         values["issuer"] = issuer?.absoluteString
         values["clientID"] = clientID
+        values["audience"] = audience
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(

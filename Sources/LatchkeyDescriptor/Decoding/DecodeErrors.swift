@@ -24,10 +24,34 @@ extension DescriptorDecoder {
         }
         let map = reader.member("map").map { rules($0) } ?? []
         let callback = reader.member("callback").map { rules($0) } ?? []
-        return Descriptor.Errors(
+        let verification = reader.members("verification", "\"verification\"").compactMap {
+            member -> Named<String>? in
+            guard Self.verificationFailures.contains(member.key) else {
+                let suggestion = Suggestions.closest(to: member.key, among: Self.verificationFailures)
+                sink.error(
+                    "\"\(member.key.prefix(40))\" is not a token verification failure", at: member.keyLocation,
+                    pointer: member.value.pointer.description,
+                    fixIt: suggestion.map { "did you mean \"\($0)\"?" }
+                        ?? "use one of \(Self.verificationFailures.joined(separator: ", "))")
+                return nil
+            }
+            guard let code = ObjectReader.string(member.value, sink, "the error code it maps to") else { return nil }
+            codeReferences.append((code, member.value))
+            return Named(member.key, code)
+        }
+        var errors = Descriptor.Errors(
             codeFields: codeFields, messageFields: messageFields, errorInSuccessBody: inSuccess,
             statusField: statusField, codes: codes, map: map, callback: callback)
+        errors.verification = verification
+        return errors
     }
+
+    /// The runtime's reasons for a failed token verification (`TokenVerificationFailure`), which
+    /// `errors.verification` maps to codes.
+    static let verificationFailures = [
+        "malformed", "unknown_key", "invalid_signature", "invalid_claims", "expired", "not_yet_valid",
+        "key_fetch_failed",
+    ]
 
     private func pointers(_ node: JSONNode) -> [String] {
         guard let items = node.array else {
@@ -35,6 +59,19 @@ extension DescriptorDecoder {
             return []
         }
         return items.compactMap { decodePointer($0) }
+    }
+
+    /// The request names of a row's `requests`, each checked to name a request.
+    private func requestNames(_ node: JSONNode) -> [String] {
+        guard let items = node.array, !items.isEmpty else {
+            sink.error("expected a non-empty array of request names", at: node)
+            return []
+        }
+        return items.compactMap { item in
+            guard let name = ObjectReader.string(item, sink, "a request name") else { return nil }
+            requestReferences.append((name, item, []))
+            return name
+        }
     }
 
     private func rules(_ node: JSONNode) -> [Descriptor.Errors.Rule] {
@@ -51,16 +88,20 @@ extension DescriptorDecoder {
             }
             let prefix = reader.string("providerCodePrefix")
             let status = reader.int("status", range: 100...599)
+            let requests = reader.member("requests").map { requestNames($0) } ?? []
             let codeNode = reader.required("code", "the stable error code it maps to")
             let code = codeNode.flatMap { ObjectReader.string($0, sink) }
-            if providerCode == nil && prefix == nil && status == nil {
+            if providerCode == nil && prefix == nil && status == nil && requests.isEmpty {
                 sink.error(
-                    "a mapping row needs at least one of \"providerCode\", \"providerCodePrefix\" or \"status\"",
+                    "a mapping row needs at least one of \"providerCode\", \"providerCodePrefix\", \"status\" or \"requests\"",
                     at: item)
             }
             guard let code, let codeNode else { return nil }
             codeReferences.append((code, codeNode))
-            return .init(providerCode: providerCode, providerCodePrefix: prefix, status: status, code: code)
+            var rule = Descriptor.Errors.Rule(
+                providerCode: providerCode, providerCodePrefix: prefix, status: status, code: code)
+            rule.requests = requests
+            return rule
         }
     }
 }

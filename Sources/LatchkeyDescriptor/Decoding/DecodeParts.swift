@@ -135,7 +135,7 @@ extension DescriptorDecoder {
         let jwks = reader.member("jwks").flatMap { decodeTemplate($0, context: .url) }
         let issuer = reader.member("issuer").flatMap { decodeTemplate($0, context: .url) }
         let keys = reader.member("accessTokenKeys").flatMap { decodeTemplate($0, context: .url) }
-        let audience = reader.string("audience")
+        let audience = reader.member("audience").flatMap { decodeTemplate($0, context: .request) }
         let implicitAssertion = reader.string("implicitAssertion")
         let issuerValidation = decodeIssuerValidation(&reader)
         if format == "paseto_v4_public" && keys == nil {
@@ -143,9 +143,37 @@ extension DescriptorDecoder {
                 "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
                 fixIt: "set it to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
         }
-        return Descriptor.Tokens(
+        var tokens = Descriptor.Tokens(
             accessToken: format, validateIDToken: validate, jwks: jwks, issuer: issuer, accessTokenKeys: keys,
             audience: audience, implicitAssertion: implicitAssertion, issuerValidation: issuerValidation)
+        tokens.footer = stringMembers(reader.members("footer", "\"footer\""))
+        tokens.requiredClaims = reader.strings("requiredClaims", "a claim name")
+        tokens.claimValues = stringMembers(reader.members("claimValues", "\"claimValues\""))
+        tokens.userFromAccessToken = reader.bool("userFromAccessToken", default: false)
+        tokens.userDocumentMustMatch =
+            reader.member("userDocumentMustMatch").map { node in
+                guard let items = node.array else {
+                    sink.error("expected an array of JSON pointers", at: node)
+                    return []
+                }
+                return items.compactMap { decodePointer($0) }
+            } ?? []
+        let checksToken = !tokens.footer.isEmpty || !tokens.requiredClaims.isEmpty || !tokens.claimValues.isEmpty
+        if format != "paseto_v4_public",
+            checksToken || tokens.userFromAccessToken || !tokens.userDocumentMustMatch.isEmpty
+        {
+            sink.error(
+                "\"footer\", \"requiredClaims\", \"claimValues\", \"userFromAccessToken\" and \"userDocumentMustMatch\" need a verified access token",
+                at: node, fixIt: "set \"accessToken\" to \"paseto_v4_public\" or remove them")
+        }
+        return tokens
+    }
+
+    /// The members of an object of strings, in source order (`{"alg": "v4.public"}`).
+    private func stringMembers(_ members: [JSONMember]) -> [Named<String>] {
+        members.compactMap { member in
+            ObjectReader.string(member.value, sink).map { Named(member.key, $0) }
+        }
     }
 
     func decodeClientPolicy(_ node: JSONNode) -> Descriptor.ClientPolicy? {
@@ -153,7 +181,8 @@ extension DescriptorDecoder {
         defer { reader.finish() }
         return Descriptor.ClientPolicy(
             confidentialField: reader.member("confidentialField").flatMap { decodePointer($0) },
-            allowedRedirectURIsField: reader.member("allowedRedirectURIsField").flatMap { decodePointer($0) })
+            allowedRedirectURIsField: reader.member("allowedRedirectURIsField").flatMap { decodePointer($0) },
+            allowedScopesField: reader.member("allowedScopesField").flatMap { decodePointer($0) })
     }
 
     func decodeCallback(_ node: JSONNode) -> Descriptor.Callback? {

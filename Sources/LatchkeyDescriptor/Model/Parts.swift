@@ -190,6 +190,8 @@ extension Descriptor {
         public var map: [Rule]
         /// Callback rows.
         public var callback: [Rule]
+        /// Token verification failures (the runtime's reasons, such as `unknown_key`) mapped to codes.
+        public var verification: [Named<String>] = []
 
         /// A declared code.
         public struct DeclaredCode: Sendable, Hashable {
@@ -209,6 +211,8 @@ extension Descriptor {
             public var status: Int?
             /// The stable code.
             public var code: String
+            /// The names of the requests whose responses the row applies to (empty: every request).
+            public var requests: [String] = []
         }
     }
 
@@ -296,19 +300,31 @@ extension Descriptor {
         public var issuer: Template?
         /// The key set URL verifiable access tokens are checked against (a PASETO key document).
         public var accessTokenKeys: Template? = nil
-        /// The `aud` a verified access token must carry.
-        public var audience: String? = nil
+        /// The `aud` a verified access token must carry (a template over the inputs).
+        public var audience: Template? = nil
         /// The PASETO implicit assertion for key-document entries that name none.
         public var implicitAssertion: String? = nil
         /// `exact` or `tenant_placeholder` (format version 2).
         public var issuerValidation: String = "exact"
+        /// Members a verified access token's (JSON) footer must carry, with their exact values.
+        public var footer: [Named<String>] = []
+        /// Claims a verified access token must carry (present, not null, not empty).
+        public var requiredClaims: [String] = []
+        /// Claims a verified access token must carry with exactly these string values.
+        public var claimValues: [Named<String>] = []
+        /// Whether the user comes from the verified access token's claims (through `user`).
+        public var userFromAccessToken: Bool = false
+        /// Pointers at which a fetched user document must equal the verified access token's claims.
+        public var userDocumentMustMatch: [String] = []
     }
 
     /// Client policy.
     public struct ClientPolicy: Sendable, Hashable {
         /// Pointer that is true for confidential clients.
         public var confidentialField: String?
-        /// Pointer listing allowed redirect URIs.
+        /// Pointer listing allowed redirect URIs (the first is the default redirect URI).
         public var allowedRedirectURIsField: String?
+        /// Pointer listing the scopes the client may request (the default scopes).
+        public var allowedScopesField: String? = nil
     }
 }

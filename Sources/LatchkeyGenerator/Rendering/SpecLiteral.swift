@@ -31,7 +31,9 @@ enum SpecLiteral {
         args.append(Arg(label: "session", value: session(d.session)))
         args.append(Arg(label: "user", value: user(d.user)))
         args.append(Arg(label: "tokens", value: tokens(d.tokens)))
-        if d.clientPolicy.confidentialField != nil || d.clientPolicy.allowedRedirectURIsField != nil {
+        if d.clientPolicy.confidentialField != nil || d.clientPolicy.allowedRedirectURIsField != nil
+            || d.clientPolicy.allowedScopesField != nil
+        {
             args.append(
                 Arg(
                     label: "clientPolicy",
@@ -40,6 +42,7 @@ enum SpecLiteral {
                         optionalArgs([
                             ("confidentialPointer", d.clientPolicy.confidentialField.map(Expr.string)),
                             ("allowedRedirectURIsPointer", d.clientPolicy.allowedRedirectURIsField.map(Expr.string)),
+                            ("allowedScopesPointer", d.clientPolicy.allowedScopesField.map(Expr.string)),
                         ]))))
         }
         return .call("LatchkeyRuntime.ProviderSpec", args)
@@ -266,11 +269,23 @@ enum SpecLiteral {
             ("providerCode", r.providerCode.map(Expr.string)),
             ("providerCodePrefix", r.providerCodePrefix.map(Expr.string)),
             ("status", r.status.map(Expr.int)),
+            ("requests", r.requests.isEmpty ? nil : .array(r.requests.map(Expr.string))),
         ])
         args.append(Arg(label: "code", value: .string(r.code)))
         args.append(
             Arg(label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[r.code] ?? "invalid_response"))))
         return .call(".init", args)
+    }
+
+    /// A row mapping a token verification failure (the rule's provider code) to a code.
+    static func verificationRule(reason: String, code: String, kinds: [String: String]) -> Expr {
+        .call(
+            ".init",
+            [
+                Arg(label: "providerCode", value: .string(reason)), Arg(label: "code", value: .string(code)),
+                Arg(
+                    label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[code] ?? "invalid_response"))),
+            ])
     }
 
     static func errors(_ e: Descriptor.Errors) -> Expr {
@@ -285,6 +300,15 @@ enum SpecLiteral {
                 ("statusPointer", e.statusField.map(Expr.string)),
                 ("rules", e.map.isEmpty ? nil : .array(e.map.map { rule($0, kinds: kinds) })),
                 ("callbackRules", e.callback.isEmpty ? nil : .array(e.callback.map { rule($0, kinds: kinds) })),
+                (
+                    "verificationRules",
+                    e.verification.isEmpty
+                        ? nil
+                        : .array(
+                            e.verification.sorted { $0.name < $1.name }.map {
+                                verificationRule(reason: $0.name, code: $0.value, kinds: kinds)
+                            })
+                ),
             ]))
     }
 
@@ -341,12 +365,25 @@ enum SpecLiteral {
                 ("jwksURL", t.jwks.map(template)),
                 ("issuer", t.issuer.map(template)),
                 ("accessTokenKeysURL", t.accessTokenKeys.map(template)),
-                ("audience", t.audience.map(Expr.string)),
+                ("audience", t.audience.map(template)),
                 ("implicitAssertion", t.implicitAssertion.map(Expr.string)),
                 (
                     "issuerValidation",
                     t.issuerValidation == "exact" ? nil : .symbol("." + SwiftNames.lowerCamelCase(t.issuerValidation))
                 ),
+                ("footer", t.footer.isEmpty ? nil : stringDictionary(t.footer)),
+                ("requiredClaims", t.requiredClaims.isEmpty ? nil : .array(t.requiredClaims.map(Expr.string))),
+                ("claimValues", t.claimValues.isEmpty ? nil : stringDictionary(t.claimValues)),
+                ("userFromAccessToken", t.userFromAccessToken ? .bool(true) : nil),
+                (
+                    "userDocumentMustMatch",
+                    t.userDocumentMustMatch.isEmpty ? nil : .array(t.userDocumentMustMatch.map(Expr.string))
+                ),
             ]))
+    }
+
+    /// A `[String: String]` literal with its keys sorted (deterministic output).
+    static func stringDictionary(_ members: [Named<String>]) -> Expr {
+        .dictionary(members.sorted { $0.name < $1.name }.map { (key: $0.name, value: .string($0.value)) })
     }
 }

@@ -36,7 +36,9 @@ extension AuthClient {
     /// matching loopback interface (`localhost` is `127.0.0.1`), at that path, and the URI is sent unchanged as
     /// `redirect_uri`: providers that match redirect URIs exactly accept it. A loopback URI without a port keeps
     /// its host and path on a port the system picks (RFC 8252 section 7.3). Otherwise the server listens on
-    /// `127.0.0.1` on a port the system picks and sends `http://127.0.0.1:PORT/callback`.
+    /// `127.0.0.1` on a port the system picks and sends `http://127.0.0.1:PORT/callback`. Without a configured
+    /// redirect URI, the first loopback redirect URI the discovered client configuration lists (the descriptor's
+    /// `clientPolicy.allowedRedirectURIsField`) counts as the configured one.
     /// - Parameters:
     ///   - open: Opens the authorization URL (``SystemBrowser/opener``, or a test's HTTP "user").
     ///   - timeout: How long to wait for the callback.
@@ -53,10 +55,19 @@ extension AuthClient {
         // A provider that keeps its own flow state (Supabase) does not echo `state`: the callback is then
         // matched to the pending sign-in by ``handleCallback(_:)`` instead.
         let echoesState = provider.flows.authorizationCode?.returnsState ?? true
+        var configured = configuration.redirectURI
+        if configured == nil, provider.clientPolicy.allowedRedirectURIsPointer != nil {
+            // No redirect URI configured: the first loopback one the client configuration lists, so that a
+            // provider matching redirect URIs exactly accepts it.
+            _ = try await discover()
+            configured = providerListedRedirectURIs().first {
+                $0.scheme?.lowercased() == "http" && RedirectURI.isLoopback($0.host)
+            }
+        }
         let server: LoopbackRedirectServer
         do {
             server = try LoopbackRedirectServer(
-                endpoint: LoopbackEndpoint.signIn(configuredRedirect: configuration.redirectURI),
+                endpoint: LoopbackEndpoint.signIn(configuredRedirect: configured),
                 expectedState: echoesState ? state : nil, timeout: timeout,
                 acceptsFormPost: provider.callback.location == .formPost)
         } catch {

@@ -4,16 +4,19 @@ extension AuthClient {
     /// Prepares a browser sign-in: makes the PKCE verifier, state and nonce, remembers them in the store
     /// (so a callback after a relaunch completes), and builds the authorization URL.
     /// - Parameters:
-    ///   - redirectURI: The redirect URI (default: the configured one).
-    ///   - scopes: The scopes (default: the provider's default scopes).
+    ///   - redirectURI: The redirect URI (default: the configured one, else the first redirect URI the
+    ///     discovered client configuration lists, when the descriptor names such a list).
+    ///   - scopes: The scopes (default: the scopes the discovered client configuration allows, when the
+    ///     descriptor names such a list, else the flow's default scopes).
     ///   - prompt: OpenID `prompt` (`login`, `consent`, ...).
     ///   - loginHint: OpenID `login_hint`.
     ///   - maxAge: OpenID `max_age`, in seconds.
     ///   - additionalParameters: More query parameters; they may not replace one the request already has. One
     ///     named like a variable the authorize query declares (Supabase's `{provider}`) fills that variable.
     /// - Returns: The request; open its URL in a browser.
-    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI, or with a
-    ///   clashing parameter; discovery errors (`confidential_client_in_mobile`, ...).
+    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI (configured or
+    ///   listed by the provider), or with a clashing parameter; `redirect_mismatch` for a redirect URI the
+    ///   provider does not list; discovery errors (`confidential_client_in_mobile`, ...).
     public func prepareAuthorization(
         redirectURI: URL? = nil, scopes: [String]? = nil, prompt: String? = nil, loginHint: String? = nil,
         maxAge: Int? = nil, additionalParameters: [String: String] = [:]
@@ -32,16 +35,24 @@ extension AuthClient {
         guard let flow = provider.flows.authorizationCode else {
             throw failure(.invalidConfiguration, "This provider has no browser sign-in.")
         }
-        guard let redirect = redirectURI ?? configuration.redirectURI else {
-            throw failure(.invalidConfiguration, "A redirect URI is required for browser sign-in.")
+        let given = redirectURI ?? configuration.redirectURI
+        if let given { try ConfigurationValidator.checkRedirect(given, provider: provider) }
+        let required = "A redirect URI is required for browser sign-in."
+        // Without a configured redirect URI, only a provider that lists the allowed ones can supply it.
+        if given == nil, provider.clientPolicy.allowedRedirectURIsPointer == nil {
+            throw failure(.invalidConfiguration, required)
         }
-        try ConfigurationValidator.checkRedirect(redirect, provider: provider)
         _ = try await discover()
+        guard let redirect = given ?? providerListedRedirectURIs().first else {
+            throw failure(.invalidConfiguration, required + " The provider lists no allowed redirect URI.")
+        }
+        // A listed redirect URI passes the same rules as a configured one (kinds, https, loopback).
+        if given == nil { try ConfigurationValidator.checkRedirect(redirect, provider: provider) }
         try checkRedirectAllowedByProvider(redirect)
         let verifier = PKCE.makeVerifier(using: options.random)
         let state = presetState ?? RandomToken.make(using: options.random)
         let nonce = flow.usesNonce ? RandomToken.make(using: options.random) : nil
-        let chosenScopes = scopes ?? flow.defaultScopes
+        let chosenScopes = scopes ?? providerListedScopes() ?? flow.defaultScopes
         var variables: [String: JSON?] = [
             "code_challenge": .string(PKCE.challenge(for: verifier)), "code_challenge_method": .string(PKCE.method),
             "state": .string(state), "nonce": nonce.map(JSON.string), "redirect_uri": .string(redirect.absoluteString),
@@ -84,6 +95,26 @@ extension AuthClient {
             maxAge: query.first { $0.name == "max_age" }.flatMap { Int($0.value) }.map { max($0, 0) })
         try await updatePending { flows in flows.append(pending) }
         return AuthorizationRequest(url: url, redirectURI: redirect, state: state, nonce: nonce)
+    }
+
+    /// The redirect URIs the discovered client configuration lists (``ClientPolicy/allowedRedirectURIsPointer``),
+    /// in its order; empty when the descriptor names no list or discovery has not run. The first one is the
+    /// default redirect URI of a client configured without one (as Base IdP's SDKs pick it).
+    func providerListedRedirectURIs() -> [URL] {
+        guard let pointer = provider.clientPolicy.allowedRedirectURIsPointer,
+            let listed = discovery?.document.value(at: pointer)?.array
+        else { return [] }
+        return listed.compactMap { $0.string.flatMap(URL.init(string:)) }
+    }
+
+    /// The scopes the discovered client configuration allows (``ClientPolicy/allowedScopesPointer``), or `nil`
+    /// when the descriptor names no list or the document has no non-empty one.
+    private func providerListedScopes() -> [String]? {
+        guard let pointer = provider.clientPolicy.allowedScopesPointer,
+            let listed = discovery?.document.value(at: pointer)?.array?.compactMap(\.string).filter({ !$0.isEmpty }),
+            !listed.isEmpty
+        else { return nil }
+        return listed
     }
 
     private func checkRedirectAllowedByProvider(_ redirect: URL) throws(AuthError) {

@@ -124,10 +124,14 @@ extension AuthClient {
             throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
         }
         let claims = try await validateNewIDToken(fresh, nonce: pending.nonce, maxAge: pending.maxAge)
-        try await validateNewAccessToken(fresh)
+        let accessClaims = try await validateNewAccessToken(&fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {
             let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
-            fresh.user = try decoder.user(from: userDocument ?? .null)
+            try checkUserDocument(userDocument, against: accessClaims)
+            // With the user read from the verified access token, the document only confirms it.
+            if !provider.tokens.userFromAccessToken || accessClaims == nil {
+                fresh.user = try decoder.user(from: userDocument ?? .null)
+            }
         }
         fresh.user = completingUser(try user(fresh.user, boundTo: claims), claims: claims, callback: callback)
         let installed = try await install(fresh, fence: fence)

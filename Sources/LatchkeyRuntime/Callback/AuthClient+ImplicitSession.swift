@@ -103,9 +103,12 @@ extension AuthClient {
         let fence = signInFence()
         let installed: Session
         do {
-            try await validateNewAccessToken(fresh)
+            let accessClaims = try await validateNewAccessToken(&fresh)
             let (_, document, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
-            fresh.user = try decoder.user(from: document ?? .null)
+            try checkUserDocument(document, against: accessClaims)
+            if !provider.tokens.userFromAccessToken || accessClaims == nil {
+                fresh.user = try decoder.user(from: document ?? .null)
+            }
             installed = try await install(fresh, fence: fence)
         } catch {
             publishAfterFailure(previous: previous)

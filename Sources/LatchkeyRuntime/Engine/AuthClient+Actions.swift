@@ -85,16 +85,22 @@ extension AuthClient {
 
     /// Fetches the signed-in user through the user-info flow and keeps it in the session.
     ///
-    /// When the session's ID token was verified, the user document must name its `sub`.
+    /// When the session's ID token was verified, the user document must name its `sub`; when its access token
+    /// is verifiable, the document must agree with it at the descriptor's `tokens.userDocumentMustMatch`.
     /// - Returns: The user.
     /// - Throws: `invalid_configuration` without a user-info flow; `session_missing` when signed out;
-    ///   `invalid_response` when the document names another subject than the verified ID token.
+    ///   `invalid_response` when the document names another subject than the verified ID token or another
+    ///   principal than the access token.
     @discardableResult
     public func fetchUser() async throws(AuthError) -> User {
         guard let flow = provider.flows.userInfo else {
             throw failure(.invalidConfiguration, "This provider has no user-info request.")
         }
         let (_, document, _) = try await send(flow.request)
+        if provider.tokens.accessTokenFormat == .pasetoV4Public, let session {
+            // The stored access token was verified when it was stored: the document must name its principal.
+            try checkUserDocument(document, against: Self.unverifiedPasetoClaims(session.accessToken) ?? [:])
+        }
         let user = try decoder.user(from: document ?? .null)
         if let subject = verifiedSubject, subject != user.id {
             throw failure(.invalidResponse, "The user document names another subject than the verified ID token.")

@@ -113,7 +113,7 @@ extension AuthClient {
             fresh.user = fresh.user ?? base.user
             answered = true
             try await validateRefreshedIDToken(fresh, previous: base)
-            try await validateNewAccessToken(fresh, previous: base)
+            try await validateNewAccessToken(&fresh, previous: base)
             switch await commit(fresh, generation: expected) {
             case .installed: return .success(fresh)
             case .installedNotStored(let error): return .failure(error)

@@ -48,7 +48,7 @@ extension AuthClient {
             throw failure.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
         }
         do {
-            return (spec, try mapper.document(from: response, for: spec), response)
+            return (spec, try mapper.document(from: response, for: spec, named: name), response)
         } catch {
             // A provider may echo what it was sent (a code, a token, a password) in its error.
             throw error.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))

@@ -16,8 +16,10 @@ enum ErrorClassifier {
 
     /// The stable code for a provider code and status: the first matching rule, else the OAuth table,
     /// else `unknown`.
-    static func code(providerCode: String?, status: Int?, rules: [ErrorMappingSpec.Rule]) -> AuthError.Code {
-        if let rule = rules.first(where: { $0.matches(providerCode: providerCode, status: status) }) {
+    static func code(
+        providerCode: String?, status: Int?, rules: [ErrorMappingSpec.Rule], request: String? = nil
+    ) -> AuthError.Code {
+        if let rule = rules.first(where: { $0.matches(providerCode: providerCode, status: status, request: request) }) {
             return AuthError.Code(rule.code, kind: rule.kind)
         }
         if let providerCode, let code = oauthDefaults[providerCode] { return code }

@@ -14,11 +14,14 @@ struct ResponseMapper: Sendable {
     /// - Parameters:
     ///   - response: The response.
     ///   - spec: The request it answers.
+    ///   - name: The request's name, for mapping rows that name requests.
     /// - Returns: The parsed body, or `nil` when there is none and none is needed.
     /// - Throws: The mapped error for a redirect, an error status, an error in a success body (the
     ///   descriptor's `errorInSuccessBody`, or an OAuth `error` member in a token response without an access
     ///   token), or a body that is not JSON where JSON is required.
-    func document(from response: TransportResponse, for spec: RequestSpec) throws(AuthError) -> JSON? {
+    func document(from response: TransportResponse, for spec: RequestSpec, named name: String? = nil) throws(AuthError)
+        -> JSON?
+    {
         let document = JSON(data: response.body)
         let status = response.status
         if (300..<400).contains(status) {
@@ -28,7 +31,7 @@ struct ResponseMapper: Sendable {
         }
         if spec.ignoredErrorStatuses.contains(status) { return document }
         guard (200..<300).contains(status) else {
-            throw failure(status: status, document: document, response: response)
+            throw failure(status: status, document: document, response: response, request: name)
         }
         if document == nil, spec.response != .none {
             throw AuthError(.invalidResponse, "The response body is not JSON.", status: status, provider: provider)
@@ -37,7 +40,7 @@ struct ResponseMapper: Sendable {
             // The status the body names counts as the real one: a 5xx or 429 there is a transport failure
             // (the session is kept), exactly as when it arrives as the HTTP status.
             let realStatus = errors.statusPointer.flatMap { document?.value(at: $0)?.int } ?? status
-            throw failure(status: realStatus, document: document, response: response)
+            throw failure(status: realStatus, document: document, response: response, request: name)
         }
         if spec.response == .session, let document,
             let oauthError = Self.oauthError(in: document, accessToken: spec.session?.accessToken ?? accessTokenPointer)
@@ -46,7 +49,8 @@ struct ResponseMapper: Sendable {
             // them with 200. A token response without its access token and with an OAuth `error` is that error,
             // mapped like one, not an unreadable response.
             let realStatus = errors.statusPointer.flatMap { document.value(at: $0)?.int } ?? status
-            throw failure(status: realStatus, document: document, response: response, fallbackCode: oauthError)
+            throw failure(
+                status: realStatus, document: document, response: response, fallbackCode: oauthError, request: name)
         }
         return document
     }
@@ -62,8 +66,12 @@ struct ResponseMapper: Sendable {
     }
 
     /// The error for a non-success status.
-    /// - Parameter fallbackCode: The provider code when the descriptor's code pointers find none.
-    func failure(status: Int, document: JSON?, response: TransportResponse, fallbackCode: String? = nil) -> AuthError {
+    /// - Parameters:
+    ///   - fallbackCode: The provider code when the descriptor's code pointers find none.
+    ///   - request: The request's name, for mapping rows that name requests.
+    func failure(
+        status: Int, document: JSON?, response: TransportResponse, fallbackCode: String? = nil, request: String? = nil
+    ) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers) ?? fallbackCode
         switch status {
         case 429:
@@ -91,12 +99,13 @@ struct ResponseMapper: Sendable {
                 code, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),
                 providerCode: providerCode, status: status, provider: provider)
         default:
-            return classified(status: status, document: document, providerCode: providerCode)
+            return classified(status: status, document: document, providerCode: providerCode, request: request)
         }
     }
 
-    private func classified(status: Int, document: JSON?, providerCode: String?) -> AuthError {
-        let code = ErrorClassifier.code(providerCode: providerCode, status: status, rules: errors.rules)
+    private func classified(status: Int, document: JSON?, providerCode: String?, request: String?) -> AuthError {
+        let code = ErrorClassifier.code(
+            providerCode: providerCode, status: status, rules: errors.rules, request: request)
         let detail =
             ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
             ?? (document == nil ? "the error body is not JSON" : "no description")

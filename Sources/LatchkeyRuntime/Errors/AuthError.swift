@@ -16,6 +16,9 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     public var status: Int?
     /// The descriptor name of the provider that produced the error, when known.
     public var provider: String?
+    /// Why a token failed verification, when the error is such a failure (mapped to a provider's code through
+    /// the descriptor's `errors.verification`).
+    package var verificationFailure: TokenVerificationFailure? = nil
 
     /// Creates an error.
     /// - Parameters:

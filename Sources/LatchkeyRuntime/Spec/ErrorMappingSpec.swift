@@ -8,29 +8,50 @@ public struct ErrorMappingSpec: Sendable, Hashable {
         public var providerCodePrefix: String?
         /// The HTTP status equals this.
         public var status: Int?
+        /// The response answers one of these requests (by name in ``ProviderSpec/requests``); empty for any.
+        public var requests: [String]
         /// The stable code it yields.
         public var code: String
         /// The kind of that code.
         public var kind: AuthError.Kind
 
         /// Creates a rule.
+        /// - Parameters:
+        ///   - providerCode: The provider code it matches.
+        ///   - providerCodePrefix: The provider code prefix it matches.
+        ///   - status: The HTTP status it matches.
+        ///   - requests: The names of the requests whose responses it applies to (empty: any request).
+        ///   - code: The stable code.
+        ///   - kind: The code's kind.
         public init(
-            providerCode: String? = nil, providerCodePrefix: String? = nil, status: Int? = nil, code: String,
-            kind: AuthError.Kind
+            providerCode: String? = nil, providerCodePrefix: String? = nil, status: Int? = nil,
+            requests: [String] = [], code: String, kind: AuthError.Kind
         ) {
             self.providerCode = providerCode
             self.providerCodePrefix = providerCodePrefix
             self.status = status
+            self.requests = requests
             self.code = code
             self.kind = kind
         }
 
-        /// Whether the row matches.
+        /// Whether the row matches a response to no named request (a row naming requests never does).
         public func matches(providerCode candidate: String?, status candidateStatus: Int?) -> Bool {
+            matches(providerCode: candidate, status: candidateStatus, request: nil)
+        }
+
+        /// Whether the row matches.
+        /// - Parameters:
+        ///   - candidate: The provider's code.
+        ///   - candidateStatus: The HTTP status.
+        ///   - request: The name of the request the response answers, when known.
+        /// - Returns: Whether every condition the row states holds (and it states one).
+        public func matches(providerCode candidate: String?, status candidateStatus: Int?, request: String?) -> Bool {
             if let providerCode, providerCode != candidate { return false }
             if let providerCodePrefix, !(candidate?.hasPrefix(providerCodePrefix) ?? false) { return false }
             if let status, status != candidateStatus { return false }
-            return providerCode != nil || providerCodePrefix != nil || status != nil
+            if !requests.isEmpty, !(request.map(requests.contains) ?? false) { return false }
+            return providerCode != nil || providerCodePrefix != nil || status != nil || !requests.isEmpty
         }
     }
 
@@ -46,12 +67,23 @@ public struct ErrorMappingSpec: Sendable, Hashable {
     public var rules: [Rule]
     /// Rows for callback `error` parameters, first match wins.
     public var callbackRules: [Rule]
+    /// Rows for token verification failures: a row's ``Rule/providerCode`` is a
+    /// ``TokenVerificationFailure`` raw value (`unknown_key`), and a failure it matches carries its code.
+    public var verificationRules: [Rule]
 
     /// Creates an error mapping.
+    /// - Parameters:
+    ///   - codePointers: Where the provider's code is.
+    ///   - messagePointers: Where the message is.
+    ///   - successBodyErrorPointer: What marks an error in a 2xx body.
+    ///   - statusPointer: Where an error body holds the real status.
+    ///   - rules: Rows for HTTP responses.
+    ///   - callbackRules: Rows for callback errors.
+    ///   - verificationRules: Rows for token verification failures.
     public init(
         codePointers: [String] = ["/error"], messagePointers: [String] = ["/error_description"],
         successBodyErrorPointer: String? = nil, statusPointer: String? = nil, rules: [Rule] = [],
-        callbackRules: [Rule] = []
+        callbackRules: [Rule] = [], verificationRules: [Rule] = []
     ) {
         self.codePointers = codePointers
         self.messagePointers = messagePointers
@@ -59,5 +91,18 @@ public struct ErrorMappingSpec: Sendable, Hashable {
         self.statusPointer = statusPointer
         self.rules = rules
         self.callbackRules = callbackRules
+        self.verificationRules = verificationRules
+    }
+
+    /// A token verification failure with the code the descriptor maps its reason to, or unchanged.
+    /// - Parameter error: The failure.
+    /// - Returns: The error with the mapped code (the built-in code's message and status kept).
+    public func mappingVerificationFailure(_ error: AuthError) -> AuthError {
+        guard let reason = error.verificationFailure,
+            let rule = verificationRules.first(where: { $0.matches(providerCode: reason.rawValue, status: nil) })
+        else { return error }
+        var mapped = error
+        mapped.code = AuthError.Code(rule.code, kind: rule.kind)
+        return mapped
     }
 }

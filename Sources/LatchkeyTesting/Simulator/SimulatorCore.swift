@@ -19,7 +19,9 @@ final class SimulatorCore: Sendable {
         self.users = users
         self.signer = signer
         self.paseto = pasetoSigner.map {
-            SimulatorPaseto(signer: $0, implicitAssertion: provider.tokens.implicitAssertion ?? "")
+            var paseto = SimulatorPaseto(signer: $0, implicitAssertion: provider.tokens.implicitAssertion ?? "")
+            paseto.footerMembers = provider.tokens.footer
+            return paseto
         }
     }
 
@@ -29,9 +31,38 @@ final class SimulatorCore: Sendable {
         if let paseto, let routes {
             minted = paseto.accessToken(
                 subject: grant.user.id, issuer: routes.accessTokenIssuer,
-                audience: provider.tokens.audience ?? grant.clientID, now: Date(), lifetime: 3600)
+                audience: defaultAudience ?? grant.clientID, now: Date(), lifetime: 3600,
+                principal: accessTokenPrincipal(grant.user))
         }
         return ledger.issue(grant, minted: minted)
+    }
+
+    /// The claims describing the user in an access token: the user document (so that a descriptor reading
+    /// the user from the token, or binding `/v1/me` to it, sees the same values), the descriptor's claim
+    /// values, and a simulated value for each other claim it requires.
+    private func accessTokenPrincipal(_ user: SimulatedUser) -> [String: Any] {
+        var claims = userDocument(user)
+        for (name, value) in provider.tokens.claimValues { claims[name] = value }
+        for name in provider.tokens.requiredClaims where claims[name] == nil { claims[name] = "simulated_\(name)" }
+        return claims
+    }
+
+    /// The descriptor's access-token audience with the inputs the client is configured with (each input's
+    /// default otherwise), or `nil` when it names none or an input without a value.
+    private var defaultAudience: String? {
+        guard let template = provider.tokens.audience else { return nil }
+        let configured = routes?.inputs ?? [:]
+        var text = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .variable(let name):
+                guard let value = configured[name] ?? provider.inputs.first(where: { $0.name == name })?.defaultValue
+                else { return nil }
+                text += value
+            }
+        }
+        return text
     }
 
     var routes: SimulatorRoutes? { routeTable.withLock { $0 } }

@@ -12,10 +12,15 @@ struct SimulatorPaseto: Sendable {
     /// The `kid` in every token's footer and in the key document.
     let keyID = "simulator-paseto-1"
 
-    /// Signs claims as a `v4.public` token with `{"kid": ...}` as its footer (paseto-spec, Version 4, Sign).
+    /// Footer members beside `kid` (the descriptor's `tokens.footer`).
+    var footerMembers: [String: String] = [:]
+
+    /// Signs claims as a `v4.public` token with `{"kid": ...}` (and ``footerMembers``) as its footer
+    /// (paseto-spec, Version 4, Sign).
     func token(claims: [String: Any]) -> String? {
+        let footerObject = footerMembers.merging(["kid": keyID]) { _, kid in kid }
         guard let message = try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]),
-            let footer = try? JSONSerialization.data(withJSONObject: ["kid": keyID], options: [.sortedKeys])
+            let footer = try? JSONSerialization.data(withJSONObject: footerObject, options: [.sortedKeys])
         else { return nil }
         let header = Array("v4.public.".utf8)
         let signed = Self.preAuthenticationEncoding([
@@ -25,15 +30,20 @@ struct SimulatorPaseto: Sendable {
         return "v4.public." + Base64URL.encode(Array(message) + signature) + "." + Base64URL.encode(Array(footer))
     }
 
-    /// The access token's claims: `iss`, `aud`, `sub`, RFC 3339 `iat`/`nbf`/`exp`, a unique `jti`.
-    func accessToken(subject: String, issuer: String, audience: String, now: Date, lifetime: TimeInterval) -> String? {
+    /// The access token's claims: the principal's claims, then `iss`, `aud`, `sub`, RFC 3339
+    /// `iat`/`nbf`/`exp`, a unique `jti` and `token_use` `access`.
+    func accessToken(
+        subject: String, issuer: String, audience: String, now: Date, lifetime: TimeInterval,
+        principal: [String: Any] = [:]
+    ) -> String? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        return token(claims: [
+        let registered: [String: Any] = [
             "iss": issuer, "aud": audience, "sub": subject, "iat": formatter.string(from: now),
             "nbf": formatter.string(from: now), "exp": formatter.string(from: now.addingTimeInterval(lifetime)),
             "jti": UUID().uuidString.lowercased(), "token_use": "access",
-        ])
+        ]
+        return token(claims: principal.merging(registered) { _, registered in registered })
     }
 
     /// `{"keys": [{"kid", "alg": "v4.public", "kty": "OKP", "crv": "Ed25519", "public_key_base64"}]}`.

@@ -4,19 +4,22 @@ import LatchkeyTesting
 import Testing
 
 /// Offline verification of Base IdP's PASETO `v4.public` access tokens after the code exchange: a token
-/// that fails the signature or a claim check is `invalid_token`, `/v1/me` is not called and nothing is stored.
+/// that fails the signature or a claim check fails with the Base IdP SDKs' code for that failure
+/// (`invalid_signature`, `token_expired`, `invalid_claims`, `unknown_kid`, ...), `/v1/me` is not called and
+/// nothing is stored.
 @Suite struct BaseIdPAccessTokenTests {
     /// Signs in with tokens carrying `defect` and checks that the sign-in fails closed.
     private func expectRefused(
-        _ defect: BaseIdPServer.TokenDefect, because reason: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ defect: BaseIdPServer.TokenDefect, code: String, because reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         try await withBaseIdP { harness in
             harness.server.configure { $0.tokenDefect = defect }
             let client = try harness.makeClient()
             await client.restore()
             let error = await baseIdPError(sourceLocation: sourceLocation) { try await harness.signIn(client) }
-            #expect(error?.code == .invalidToken, sourceLocation: sourceLocation)
-            #expect(error?.code.rawValue == "invalid_token", sourceLocation: sourceLocation)
+            #expect(error?.code.rawValue == code, sourceLocation: sourceLocation)
+            #expect(error?.kind == .invalidResponse, sourceLocation: sourceLocation)
             #expect(error?.provider == "base-idp", sourceLocation: sourceLocation)
             #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)
             #expect(harness.server.requests("/oauth2/token").count == 1, sourceLocation: sourceLocation)
@@ -29,34 +32,42 @@ import Testing
     }
 
     @Test func aTamperedTokenIsRefused() async throws {
-        try await expectRefused(.tampered, because: "signature is invalid")
+        try await expectRefused(.tampered, code: "invalid_signature", because: "signature is invalid")
     }
 
     @Test func anExpiredTokenIsRefused() async throws {
-        try await expectRefused(.expired, because: "expired")
+        try await expectRefused(.expired, code: "token_expired", because: "expired")
     }
 
     @Test func aTokenForAnotherAudienceIsRefused() async throws {
-        try await expectRefused(.wrongAudience, because: "aud claim")
+        try await expectRefused(.wrongAudience, code: "invalid_claims", because: "aud claim")
     }
 
     @Test func aTokenFromAnotherIssuerIsRefused() async throws {
-        try await expectRefused(.wrongIssuer, because: "iss claim")
+        try await expectRefused(.wrongIssuer, code: "invalid_claims", because: "iss claim")
     }
 
     @Test func aTokenThatIsNotForAccessIsRefused() async throws {
-        try await expectRefused(.notForAccess, because: "token_use")
+        try await expectRefused(.notForAccess, code: "invalid_claims", because: "token_use")
     }
 
     @Test func aTokenSignedWithAnotherImplicitAssertionIsRefused() async throws {
-        try await expectRefused(.otherImplicitAssertion, because: "signature is invalid")
+        try await expectRefused(.otherImplicitAssertion, code: "invalid_signature", because: "signature is invalid")
+    }
+
+    @Test func aFooterWithoutTheBaseIdPTypeIsRefused() async throws {
+        try await expectRefused(.footerWithoutType, code: "invalid_token", because: "footer has no typ")
+    }
+
+    @Test func aTokenWithoutARequiredIdentityClaimIsRefused() async throws {
+        try await expectRefused(.missingSessionID, code: "invalid_claims", because: "no sid claim")
     }
 
     @Test func anImplicitAssertionPublishedInTheKeySetWinsOverTheDescriptors() async throws {
         try await withBaseIdP { harness in
             harness.server.configure { $0.publishedImplicitAssertion = "square-experience:idp:access:v2" }
             let session = try await harness.signIn(try harness.makeClient())
-            #expect(session.user?.id == BaseIdPServer.person.sub)
+            #expect(session.user?.id == BaseIdPServer.person.gid)
         }
     }
 
@@ -65,7 +76,8 @@ import Testing
             harness.server.configure { $0.tokenDefect = .unknownKey }
             let client = try harness.makeClient()
             let error = await baseIdPError { try await harness.signIn(client) }
-            #expect(error?.code == .invalidToken)
+            #expect(error?.code.rawValue == "unknown_kid")
+            #expect(error?.kind == .invalidResponse)
             #expect(error?.message.contains("kid") == true)
             // The set was fetched for this very token: fetching it again at once would not help.
             #expect(harness.server.requests("/v1/paseto-keys").count == 1)
@@ -103,7 +115,7 @@ import Testing
             harness.server.configure { $0.tokenDefect = .tampered }
             harness.clock.advance(880)
             let error = await baseIdPError { _ = try await client.validAccessToken() }
-            #expect(error?.code == .invalidToken)
+            #expect(error?.code.rawValue == "invalid_signature")
             let stored = try await harness.storedSession()
             let keptTheVerifiedToken = stored?["accessToken"] as? String == session.accessToken
             #expect(keptTheVerifiedToken)

@@ -23,14 +23,15 @@ struct BaseIdPHarness: Sendable {
             refreshLeeway: refreshLeeway, userAgent: "LatchkeyTests/BaseIdP", environment: { environment[$0] })
     }
 
-    /// A client with the issuer and client key passed in code.
+    /// A client with the issuer and client key passed in code (and the redirect URI, unless `nil`).
     func makeClient(
-        redirectURI: URL = BaseIdPServer.customRedirect, clientKey: String = BaseIdPServer.clientKey,
-        store: (any SessionStore)? = nil, refreshLeeway: Duration = .seconds(60)
+        redirectURI: URL? = BaseIdPServer.customRedirect, clientKey: String = BaseIdPServer.clientKey,
+        store: (any SessionStore)? = nil, refreshLeeway: Duration = .seconds(60),
+        environment: [String: String] = [:]
     ) throws(AuthError) -> BaseIdPClient {
         try BaseIdPClient(
             issuer: server.http.baseURL, clientID: clientKey, redirectURI: redirectURI,
-            options: options(store: store, refreshLeeway: refreshLeeway))
+            options: options(store: store, refreshLeeway: refreshLeeway, environment: environment))
     }
 
     /// Signs in through the headless browser and returns the session.
@@ -39,7 +40,8 @@ struct BaseIdPHarness: Sendable {
         try await client.signInWithBrowser(using: HeadlessUserAgent())
     }
 
-    /// The store key of the session of a client made by ``makeClient(redirectURI:clientKey:store:refreshLeeway:)``.
+    /// The store key of the session of a client made by
+    /// ``makeClient(redirectURI:clientKey:store:refreshLeeway:environment:)``.
     var sessionKey: String {
         get throws { try makeClient().client.storeKey }
     }

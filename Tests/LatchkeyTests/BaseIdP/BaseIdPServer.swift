@@ -48,8 +48,6 @@ final class BaseIdPServer: Sendable {
     static let implicitAssertion = "square-experience:idp:access:v1"
     /// The app's custom-scheme redirect URI.
     static let customRedirect = URL(string: "dev.example.latchkey://oauth/base-idp")!
-    /// The app's loopback redirect URI (registered with its port).
-    static let loopbackRedirect = URL(string: "http://127.0.0.1:47913/oauth/callback")!
     /// The person who signs in.
     static let person = Person(
         sub: "usr_01J9ZK3Q", gid: "gid_5f0c2a9e", email: "ada@example.com", name: "Ada Lovelace", role: "member",
@@ -90,6 +88,10 @@ final class BaseIdPServer: Sendable {
         case wrongAudience
         /// Another `iss`.
         case wrongIssuer
+        /// A footer without `typ` (the SDKs require `typ` `paseto`).
+        case footerWithoutType
+        /// No `sid` claim (the SDKs require `gid`, `sub`, `sid`, `ctx` and `role`).
+        case missingSessionID
         /// Signed with a key the key set does not list.
         case unknownKey
         /// `token_use` is `refresh`.
@@ -100,6 +102,10 @@ final class BaseIdPServer: Sendable {
 
     let http: TestHTTPServer
     let clock: BaseIdPClock
+    /// The app's loopback redirect URI, registered with a port chosen at run time: one the system handed out
+    /// as free a moment ago (bound with port 0, then released), so no fixed port can collide with another
+    /// process or a parallel test.
+    let loopbackRedirect: URL
     private let core: BaseIdPCore
 
     /// Starts a server.
@@ -108,9 +114,15 @@ final class BaseIdPServer: Sendable {
         self.core = core
         self.clock = clock
         self.http = try TestHTTPServer { request in core.handle(request) }
+        let probe = try LoopbackRedirectServer(expectedState: nil)
+        let port = probe.port
+        probe.cancel()
+        let loopback = URL(string: "http://127.0.0.1:\(port)/oauth/callback")!
+        self.loopbackRedirect = loopback
         let issuer = http.baseURL.absoluteString
         core.state.withLock {
             $0.issuer = issuer
+            $0.allowedRedirectURIs = [BaseIdPServer.customRedirect.absoluteString, loopback.absoluteString]
         }
     }
 
@@ -209,9 +221,20 @@ struct BaseIdPState: Sendable {
     var issuer = ""
     var clientKey = BaseIdPServer.clientKey
     var confidential = false
-    var allowedRedirectURIs = [
-        BaseIdPServer.customRedirect.absoluteString, BaseIdPServer.loopbackRedirect.absoluteString,
-    ]
+    var allowedRedirectURIs = [BaseIdPServer.customRedirect.absoluteString]
+    var allowedScopes = ["openid", "profile", "email"]
+    /// The `aud` of the access tokens (the SDKs' default unless a test overrides it).
+    var audience = BaseIdPServer.audience
+    /// Key-document entries published before the signing key (other versions, purposes, broken entries).
+    var extraKeyEntries: [[String: String]] = []
+    /// The `crv` the signing key is published with (anything but `Ed25519` makes its entry unusable).
+    var publishedCurve = "Ed25519"
+    /// When set, the key endpoint answers this status with no keys.
+    var keyEndpointStatus: Int?
+    /// When set, the token endpoint refuses every request with this OAuth error and status.
+    var tokenFailure: (error: String, status: Int)?
+    /// When set, `/v1/me` describes this account instead of the token's.
+    var mePerson: BaseIdPServer.Person?
     var authorizeOutcome = BaseIdPServer.AuthorizeOutcome.approve
     var tokenDefect = BaseIdPServer.TokenDefect.none
     var accessLifetime = 900
@@ -278,7 +301,7 @@ final class BaseIdPCore: Sendable {
         config["display_name"] = "Latchkey Tests"
         config["app_domain"] = "latchkey.example"
         config["allowed_redirect_uris"] = state.allowedRedirectURIs
-        config["allowed_scopes"] = ["openid", "profile", "email"]
+        config["allowed_scopes"] = state.allowedScopes
         config["allowed_auth_methods"] = ["password", "magic_link"]
         config["requested_claims"] = ["email", "profile"]
         config["confidential"] = state.confidential
@@ -299,11 +322,13 @@ final class BaseIdPCore: Sendable {
     private func keySet(_ state: BaseIdPState) -> TestResponse {
         guard case .ed25519(let raw) = state.signer.publicKey else { return .text("no key", status: 500) }
         var key: [String: Any] = [
-            "kid": state.keyID, "alg": "v4.public", "kty": "OKP", "crv": "Ed25519",
+            "kid": state.keyID, "alg": "v4.public", "kty": "OKP", "crv": state.publishedCurve,
             "public_key_base64": Data(raw).base64EncodedString(),
         ]
         if let assertion = state.publishedImplicitAssertion { key["implicit_assertion"] = assertion }
-        return .json(["keys": [key]])
+        if let status = state.keyEndpointStatus { return .json(["error": "unavailable"], status: status) }
+        let entries: [Any] = state.extraKeyEntries.map { $0 as [String: Any] } + [key]
+        return .json(["keys": entries])
     }
 
     private func authorize(_ request: RecordedRequest, _ state: inout BaseIdPState) -> TestResponse {
@@ -345,6 +370,9 @@ final class BaseIdPCore: Sendable {
             return oauthError("invalid_request", "the body must be a form")
         }
         let form = request.formBody
+        if let failure = state.tokenFailure {
+            return oauthError(failure.error, "the token request was refused", status: failure.status)
+        }
         guard form["client_id"] == BaseIdPServer.clientID, form["client_secret"] == nil else {
             return oauthError("invalid_client", "unknown client", status: 401)
         }
@@ -376,7 +404,7 @@ final class BaseIdPCore: Sendable {
         else {
             return .json(["error": "invalid_token", "message": "missing or unknown access token"], status: 401)
         }
-        let person = state.person
+        let person = state.mePerson ?? state.person
         return .json([
             "sub": person.sub, "gid": person.gid, "email": person.email, "name": person.name, "role": person.role,
             "scp": person.scopes, "ctx": ["kind": "client"],
@@ -412,7 +440,7 @@ final class BaseIdPCore: Sendable {
             expiry = now.addingTimeInterval(-300)
         }
         var claims: [String: Any] = [
-            "iss": state.issuer, "sub": person.sub, "aud": BaseIdPServer.audience,
+            "iss": state.issuer, "sub": person.sub, "aud": state.audience,
             "exp": BaseIdPServer.rfc3339(expiry), "nbf": BaseIdPServer.rfc3339(issuedAt),
             "iat": BaseIdPServer.rfc3339(issuedAt), "jti": state.next("jti"), "gid": person.gid,
             "email": person.email, "name": person.name, "role": person.role, "sid": "sid_9a1b",
@@ -421,13 +449,16 @@ final class BaseIdPCore: Sendable {
         if case .wrongAudience = defect { claims["aud"] = "another-audience" }
         if case .wrongIssuer = defect { claims["iss"] = "https://impostor.example" }
         if case .notForAccess = defect { claims["token_use"] = "refresh" }
+        if case .missingSessionID = defect { claims["sid"] = nil }
         var signer = state.signer
         var keyID = state.keyID
         if case .unknownKey = defect {
             signer = try TestSigner(.ed25519)
             keyID = "base-unpublished"
         }
-        let footer = BaseIdPServer.jsonBytes(["kid": keyID, "alg": "v4.public", "typ": "paseto"])
+        var footerMembers = ["kid": keyID, "alg": "v4.public", "typ": "paseto"]
+        if case .footerWithoutType = defect { footerMembers["typ"] = nil }
+        let footer = BaseIdPServer.jsonBytes(footerMembers)
         let message = BaseIdPServer.jsonBytes(claims)
         var assertion = state.publishedImplicitAssertion ?? BaseIdPServer.implicitAssertion
         if case .otherImplicitAssertion = defect { assertion = "square-experience:idp:refresh:v1" }

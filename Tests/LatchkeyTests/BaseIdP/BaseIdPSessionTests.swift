@@ -66,7 +66,10 @@ import Testing
             let current = try await client.currentSession()
             #expect(current.refreshToken != session.refreshToken)
             #expect(current.expiresAt == harness.clock.now.addingTimeInterval(900))
-            #expect(current.user == session.user)
+            // The same principal, read from the new verified token (its claims, `jti` included, are new).
+            #expect(current.user?.id == session.user?.id)
+            #expect(current.user?.attributes["sub"] == session.user?.attributes["sub"])
+            #expect(current.user?.attributes["jti"] != session.user?.attributes["jti"])
             let stored = try #require(try await harness.storedSession())
             #expect(stored["accessToken"] as? String == refreshed)
             #expect(stored["refreshToken"] as? String == current.refreshToken)

@@ -57,7 +57,8 @@ import Testing
             // Principal fields on the user.
             let user = try #require(session.user)
             let person = BaseIdPServer.person
-            #expect(user.id == person.sub)
+            #expect(user.id == person.gid)
+            #expect(user.attributes["sub"]?.string == person.sub)
             #expect(user.email == person.email)
             #expect(user.name == person.name)
             #expect(user.role == person.role)
@@ -75,13 +76,13 @@ import Testing
 
     @Test func signInWithALoopbackRedirect() async throws {
         try await withBaseIdP { harness in
-            let client = try harness.makeClient(redirectURI: BaseIdPServer.loopbackRedirect)
+            let client = try harness.makeClient(redirectURI: harness.server.loopbackRedirect)
             let session = try await harness.signIn(client)
-            #expect(session.user?.id == BaseIdPServer.person.sub)
+            #expect(session.user?.id == BaseIdPServer.person.gid)
             let authorize = baseIdPQuery(harness.server.requests("/oauth2/authorize").first)
-            #expect(authorize["redirect_uri"] == BaseIdPServer.loopbackRedirect.absoluteString)
+            #expect(authorize["redirect_uri"] == harness.server.loopbackRedirect.absoluteString)
             let form = harness.server.requests("/oauth2/token").first?.formBody
-            #expect(form?["redirect_uri"] == BaseIdPServer.loopbackRedirect.absoluteString)
+            #expect(form?["redirect_uri"] == harness.server.loopbackRedirect.absoluteString)
         }
     }
 
@@ -97,7 +98,7 @@ import Testing
             let agent = HeadlessUserAgent()
             let session = try await client.signInWithLoopback(
                 open: { url throws(AuthError) in try await agent.open(url) }, timeout: .seconds(30))
-            #expect(session.user?.id == BaseIdPServer.person.sub)
+            #expect(session.user?.id == BaseIdPServer.person.gid)
             let authorize = baseIdPQuery(harness.server.requests("/oauth2/authorize").first)
             #expect(authorize["redirect_uri"] == redirect.absoluteString)
             let form = harness.server.requests("/oauth2/token").first?.formBody

@@ -129,7 +129,8 @@ struct SimulatorConformanceTests {
                 let status = row.status ?? 400
                 if status >= 400 {
                     let expected = try #require(
-                        ConformanceHarness.firstMatch(errors.rules, providerCode: providerCode, status: status))
+                        ConformanceHarness.firstMatch(
+                            errors.rules, providerCode: providerCode, status: status, request: request))
                     simulator.failNext(
                         simulator.errorResponse(providerCode: providerCode, status: status), request: request)
                     try await expectMapped(
@@ -144,7 +145,7 @@ struct SimulatorConformanceTests {
                     let realStatus = errors.statusPointer == nil ? 200 : status
                     guard
                         let expected = ConformanceHarness.firstMatch(
-                            errors.rules, providerCode: code, status: realStatus)
+                            errors.rules, providerCode: code, status: realStatus, request: request)
                     else {
                         Issue.record("\(label): no row matches the HTTP 200 variant")
                         continue

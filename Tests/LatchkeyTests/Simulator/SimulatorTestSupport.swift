@@ -128,9 +128,9 @@ struct ConformanceHarness {
 
     /// The first row that matches a provider code and status: the runtime's documented rule.
     static func firstMatch(
-        _ rules: [ErrorMappingSpec.Rule], providerCode: String?, status: Int?
+        _ rules: [ErrorMappingSpec.Rule], providerCode: String?, status: Int?, request: String? = nil
     ) -> ErrorMappingSpec.Rule? {
-        rules.first { $0.matches(providerCode: providerCode, status: status) }
+        rules.first { $0.matches(providerCode: providerCode, status: status, request: request) }
     }
 
     /// A provider code that triggers a row: its code, or its prefix followed by `x`; `nil` for a row

@@ -47,16 +47,16 @@ public struct PasetoClaimsValidator: Sendable, Hashable {
         let leeway = max(skew, 0)
         if let expiration = try Self.date("exp", in: claims) {
             guard now.addingTimeInterval(-leeway) < expiration else {
-                throw AuthError(.invalidToken, "PASETO token has expired (exp is in the past)")
+                throw AuthError(.invalidToken, "PASETO token has expired (exp is in the past)").because(.expired)
             }
         } else if requiresExpiration {
-            throw AuthError(.invalidToken, "PASETO token has no exp claim")
+            throw AuthError(.invalidToken, "PASETO token has no exp claim").because(.invalidClaims)
         }
         if let notBefore = try Self.date("nbf", in: claims), now.addingTimeInterval(leeway) < notBefore {
-            throw AuthError(.invalidToken, "PASETO token is not valid yet (nbf is in the future)")
+            throw AuthError(.invalidToken, "PASETO token is not valid yet (nbf is in the future)").because(.notYetValid)
         }
         if let issuedAt = try Self.date("iat", in: claims), now.addingTimeInterval(leeway) < issuedAt {
-            throw AuthError(.invalidToken, "PASETO token was issued in the future (iat)")
+            throw AuthError(.invalidToken, "PASETO token was issued in the future (iat)").because(.notYetValid)
         }
         try Self.require("iss", equal: issuer, in: claims)
         try Self.require("aud", equal: audience, in: claims)
@@ -67,7 +67,8 @@ public struct PasetoClaimsValidator: Sendable, Hashable {
     private static func date(_ name: String, in claims: [String: JSON]) throws(AuthError) -> Date? {
         guard let value = claims[name] else { return nil }
         guard let text = value.string, let date = RFC3339DateTime.parse(text) else {
-            throw AuthError(.invalidToken, "PASETO \(name) claim is not an RFC 3339 date-time string")
+            throw AuthError(.invalidToken, "PASETO \(name) claim is not an RFC 3339 date-time string").because(
+                .invalidClaims)
         }
         return date
     }
@@ -76,14 +77,14 @@ public struct PasetoClaimsValidator: Sendable, Hashable {
     private static func require(_ name: String, equal expected: String?, in claims: [String: JSON]) throws(AuthError) {
         guard let expected else { return }
         guard let value = claims[name] else {
-            throw AuthError(.invalidToken, "PASETO token has no \(name) claim")
+            throw AuthError(.invalidToken, "PASETO token has no \(name) claim").because(.invalidClaims)
         }
         guard let text = value.string else {
-            throw AuthError(.invalidToken, "PASETO \(name) claim is not a string")
+            throw AuthError(.invalidToken, "PASETO \(name) claim is not a string").because(.invalidClaims)
         }
         // Byte equality: String's == would also equate canonically equivalent Unicode spellings.
         guard text.utf8.elementsEqual(expected.utf8) else {
-            throw AuthError(.invalidToken, "PASETO \(name) claim is not \"\(expected)\"")
+            throw AuthError(.invalidToken, "PASETO \(name) claim is not \"\(expected)\"").because(.invalidClaims)
         }
     }
 }

@@ -35,7 +35,7 @@ extension PasetoKeySet {
     }
 
     /// Decodes one entry of the `keys` array.
-    private static func key(from entry: JSON, at index: Int) throws(AuthError) -> Key {
+    static func key(from entry: JSON, at index: Int) throws(AuthError) -> Key {
         let place = "PASETO key document entry \(index)"
         guard let members = entry.object else { throw AuthError(.invalidResponse, "\(place) is not an object") }
         guard let keyID = members["kid"]?.string, !keyID.isEmpty else {

@@ -41,14 +41,18 @@ public struct PasetoKeySet: Sendable, Hashable {
     {
         guard let footer = PasetoV4Public.footer(of: token) else {
             // Let the full parser report precisely why the token is malformed.
-            _ = try PasetoTokenParts(token)
-            throw AuthError(.invalidToken, "PASETO token is malformed")
+            do {
+                _ = try PasetoTokenParts(token)
+            } catch {
+                throw error.because(.malformed)
+            }
+            throw AuthError(.invalidToken, "PASETO token is malformed").because(.malformed)
         }
         guard let keyID = PasetoFooterKeyID.parse(footer) else {
-            throw AuthError(.invalidToken, "PASETO footer has no kid to select a key")
+            throw AuthError(.invalidToken, "PASETO footer has no kid to select a key").because(.malformed)
         }
         guard let key = key(for: keyID) else {
-            throw AuthError(.invalidToken, "no key in the PASETO key set has the token's kid")
+            throw AuthError(.invalidToken, "no key in the PASETO key set has the token's kid").because(.unknownKey)
         }
         let verified = try PasetoV4Public.verify(
             token, publicKey: key.publicKey, implicitAssertion: key.implicitAssertion)

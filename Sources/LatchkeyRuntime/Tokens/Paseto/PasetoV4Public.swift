@@ -30,20 +30,25 @@ public enum PasetoV4Public {
     public static func verify(
         _ token: String, publicKey: [UInt8], footer expectedFooter: String? = nil, implicitAssertion: [UInt8] = []
     ) throws(AuthError) -> PasetoVerifiedToken {
-        let parts = try PasetoTokenParts(token)
+        let parts: PasetoTokenParts
+        do {
+            parts = try PasetoTokenParts(token)
+        } catch {
+            throw error.because(.malformed)
+        }
         if let expectedFooter, !ConstantTimeBytes.equal(parts.footer, Array(expectedFooter.utf8)) {
-            throw AuthError(.invalidToken, "PASETO footer does not match the expected footer")
+            throw AuthError(.invalidToken, "PASETO footer does not match the expected footer").because(.malformed)
         }
         let signed = PreAuthenticationEncoding.encode([
             Array(header.utf8), parts.message, parts.footer, implicitAssertion,
         ])
         let valid = try SignatureVerifier.verify(
             algorithm: .edDSA, key: .ed25519(raw: publicKey), message: signed, signature: parts.signature)
-        guard valid else { throw AuthError(.invalidToken, "PASETO signature is invalid") }
+        guard valid else { throw AuthError(.invalidToken, "PASETO signature is invalid").because(.invalidSignature) }
         guard PasetoJSONLimits.payload.allows(parts.message),
             let claims = JSON(data: Data(parts.message))?.object
         else {
-            throw AuthError(.invalidToken, "PASETO payload is not a JSON object")
+            throw AuthError(.invalidToken, "PASETO payload is not a JSON object").because(.malformed)
         }
         return PasetoVerifiedToken(
             payload: parts.message, footer: parts.footer, claims: claims, keyID: PasetoFooterKeyID.parse(parts.footer))

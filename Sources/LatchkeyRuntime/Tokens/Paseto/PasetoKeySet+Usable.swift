@@ -1,0 +1,37 @@
+import Foundation
+
+extension PasetoKeySet {
+    /// Decodes the usable entries of a key document and skips the others, as Base IdP's SDKs read their
+    /// issuer's document: an entry of another version or purpose (`alg` other than `v4.public`, `kty`/`crv`
+    /// other than `OKP`/`Ed25519`), without a `kid`, or with a key that is not 32 bytes of base64 does not
+    /// stop the keys beside it from verifying tokens. A `kid` that appears on more than one usable entry is
+    /// ambiguous, so all of its entries are skipped (fail closed).
+    ///
+    /// ``init(document:)`` is the strict reading, which rejects the whole document for one bad entry.
+    /// - Parameter document: The JSON document `{"keys": [...]}`.
+    /// - Returns: The key set of the usable entries, and how many entries were skipped.
+    /// - Throws: ``AuthError`` `invalid_response` when the document is not a JSON object with a `keys` array,
+    ///   or no entry is usable.
+    public static func usableEntries(of document: Data) throws(AuthError) -> (keySet: PasetoKeySet, skipped: Int) {
+        guard document.count <= Self.maximumDocumentLength,
+            PasetoJSONLimits.keyDocument.allows(Array(document)),
+            let root = JSON(data: document)?.object
+        else {
+            throw AuthError(.invalidResponse, "the PASETO key document is not a JSON object")
+        }
+        guard let entries = root["keys"]?.array else {
+            throw AuthError(.invalidResponse, "the PASETO key document has no keys array")
+        }
+        var usable: [Key] = []
+        for (index, entry) in entries.enumerated() {
+            if let key = try? Self.key(from: entry, at: index) { usable.append(key) }
+        }
+        var counts: [[UInt8]: Int] = [:]
+        for key in usable { counts[Array(key.keyID.utf8), default: 0] += 1 }
+        let unique = usable.filter { counts[Array($0.keyID.utf8)] == 1 }
+        guard !unique.isEmpty else {
+            throw AuthError(.invalidResponse, "the PASETO key document has no usable v4.public Ed25519 key")
+        }
+        return (try PasetoKeySet(keys: unique), entries.count - unique.count)
+    }
+}
