@@ -51,16 +51,53 @@ indirect enum SwiftExpression: Sendable, Hashable {
         }
     }
 
-    /// The single-line form when it fits in `budget` characters; building it stops as soon as it does
+    /// The single-line form when it fits in `budget` characters; measuring it stops as soon as it does
     /// not, so printing a deep literal stays linear in its size.
     func flat(within budget: Int) -> String? {
+        guard flatWidth(within: budget) != nil else { return nil }
         var out = ""
-        return appendFlat(to: &out, budget: budget) ? out : nil
+        appendFlat(to: &out)
+        return out
     }
 
-    /// Appends the single-line form to `out` while `out` stays within `budget` UTF-8 bytes in all; returns
-    /// whether it did (on `false`, `out` holds a partial form the caller removes).
-    private func appendFlat(to out: inout String, budget: Int) -> Bool {
+    /// The UTF-8 length of ``singleLine``, or `nil` as soon as it exceeds `budget`. Measures without
+    /// building any text, so a form that does not fit costs no string work.
+    private func flatWidth(within budget: Int) -> Int? {
+        var width = 0
+        switch self {
+        case .call(let name, let arguments):
+            width = name.utf8.count + 2
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { width += 2 }
+                if let label = argument.label { width += label.utf8.count + 2 }
+                guard width <= budget, let inner = argument.value.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .array(let items):
+            width = 2
+            for (index, item) in items.enumerated() {
+                if index > 0 { width += 2 }
+                guard width <= budget, let inner = item.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .dictionary(let pairs):
+            width = pairs.isEmpty ? 3 : 2
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { width += 2 }
+                width += SwiftLiteral.stringWidth(pair.key) + 2
+                guard width <= budget, let inner = pair.value.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .string(let text):
+            width = SwiftLiteral.stringWidth(text)
+        default:
+            width = singleLine.utf8.count
+        }
+        return width <= budget ? width : nil
+    }
+
+    /// Appends ``singleLine`` to `out`.
+    private func appendFlat(to out: inout String) {
         switch self {
         case .call(let name, let arguments):
             out += name
@@ -71,16 +108,14 @@ indirect enum SwiftExpression: Sendable, Hashable {
                     out += label
                     out += ": "
                 }
-                guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else {
-                    return false
-                }
+                argument.value.appendFlat(to: &out)
             }
             out += ")"
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += ", " }
-                guard out.utf8.count <= budget, item.appendFlat(to: &out, budget: budget) else { return false }
+                item.appendFlat(to: &out)
             }
             out += "]"
         case .dictionary(let pairs):
@@ -92,9 +127,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
                     if index > 0 { out += ", " }
                     SwiftLiteral.appendString(pair.key, to: &out)
                     out += ": "
-                    guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else {
-                        return false
-                    }
+                    pair.value.appendFlat(to: &out)
                 }
                 out += "]"
             }
@@ -103,7 +136,6 @@ indirect enum SwiftExpression: Sendable, Hashable {
         default:
             out += singleLine
         }
-        return out.utf8.count <= budget
     }
 
     /// Runs of spaces for the usual indentations, made once.
@@ -123,9 +155,10 @@ indirect enum SwiftExpression: Sendable, Hashable {
     /// Appends ``printed(indent:)`` to `out`: the single-line form when it fits in ``lineWidth`` minus
     /// `indent`, else one argument, element or pair per line, each printed the same way.
     func appendPrinted(to out: inout String, indent: Int) {
-        let start = out.utf8.count
-        if appendFlat(to: &out, budget: start + Self.lineWidth - indent) { return }
-        out.removeSubrange(out.utf8.index(out.utf8.startIndex, offsetBy: start)..<out.endIndex)
+        if flatWidth(within: Self.lineWidth - indent) != nil {
+            appendFlat(to: &out)
+            return
+        }
         let inner = Self.spaces(indent + 4)
         let closing = Self.spaces(indent)
         switch self {
