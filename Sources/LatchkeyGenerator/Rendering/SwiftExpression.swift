@@ -55,9 +55,9 @@ indirect enum SwiftExpression: Sendable, Hashable {
     /// not, so printing a deep literal stays linear in its size.
     func flat(within budget: Int) -> String? {
         guard flatWidth(within: budget) != nil else { return nil }
-        var out = ""
+        var out: [UInt8] = []
         appendFlat(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The UTF-8 length of ``singleLine``, or `nil` as soon as it exceeds `budget`. Measures without
@@ -97,7 +97,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
     }
 
     /// Appends ``singleLine`` to `out`.
-    private func appendFlat(to out: inout String) {
+    private func appendFlat(to out: inout [UInt8]) {
         switch self {
         case .call(let name, let arguments):
             out += name
@@ -139,22 +139,25 @@ indirect enum SwiftExpression: Sendable, Hashable {
     }
 
     /// Runs of spaces for the usual indentations, made once.
-    private static let indentations = (0...64).map { String(repeating: " ", count: $0) }
+    private static let indentations = (0...64).map { [UInt8](repeating: 0x20, count: $0) }
 
-    private static func spaces(_ count: Int) -> String {
-        count < indentations.count ? indentations[count] : String(repeating: " ", count: count)
+    private static func spaces(_ count: Int) -> [UInt8] {
+        count < indentations.count ? indentations[count] : [UInt8](repeating: 0x20, count: count)
     }
 
     /// Prints the expression starting at the given indentation.
+    ///
+    /// The text is built as UTF-8 bytes and made a `String` once: appending to a byte array costs a fraction
+    /// of appending to a `String`, and a spec literal takes thousands of appends.
     func printed(indent: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendPrinted(to: &out, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends ``printed(indent:)`` to `out`: the single-line form when it fits in ``lineWidth`` minus
     /// `indent`, else one argument, element or pair per line, each printed the same way.
-    func appendPrinted(to out: inout String, indent: Int) {
+    func appendPrinted(to out: inout [UInt8], indent: Int) {
         if flatWidth(within: Self.lineWidth - indent) != nil {
             appendFlat(to: &out)
             return
@@ -204,5 +207,12 @@ indirect enum SwiftExpression: Sendable, Hashable {
         default:
             out += singleLine
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text`.
+    fileprivate static func += (bytes: inout [UInt8], text: String) {
+        bytes.append(contentsOf: text.utf8)
     }
 }

@@ -44,6 +44,17 @@ public enum SwiftLiteral {
         out += "\""
     }
 
+    /// Appends the UTF-8 of ``string(_:)`` of `text` to `out`.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: string(text).utf8)
+        }
+    }
+
     /// The UTF-8 length of ``string(_:)`` of `text`, without building it.
     static func stringWidth(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
