@@ -56,11 +56,12 @@ struct CoalescingBench {
         var allSingle = true
         for callers in callerCounts {
             server.resetRecording()
-            let store = try StoredSession.store(
-                key: SupabaseClient.provider.name, StoredSession.session(provider: "supabase", expiresIn: -10))
+            let store = InMemorySessionStore()
             let supabase = try SupabaseClient(
                 projectURL: server.baseURL, publishableKey: "sb_publishable_latchkey_bench",
                 options: AuthClientOptions(store: store))
+            try await StoredSession.seed(
+                StoredSession.session(provider: "supabase", expiresIn: -10), into: store, for: supabase.client)
             guard case .signedIn = await supabase.restore() else {
                 throw BenchError("the stored session did not restore")
             }

@@ -103,9 +103,10 @@ struct PeerBench {
             accessToken: accessToken, refreshToken: refreshToken, idToken: handoff["id_token"] as? String,
             tokenType: "Bearer", expiresAt: now.addingTimeInterval(3600), issuedAt: now,
             scope: handoff["scope"] as? String, provider: "oidc")
+        let store = InMemorySessionStore()
         let oidc = try OidcClient(
-            issuer: issuerURL, clientID: "latchkey-public",
-            options: AuthClientOptions(store: try StoredSession.store(key: "oidc", session)))
+            issuer: issuerURL, clientID: "latchkey-public", options: AuthClientOptions(store: store))
+        try await StoredSession.seed(session, into: store, for: oidc.client)
         _ = try await oidc.currentSession(forceRefresh: true)
         var latchkeyTimes: [Double] = []
         var previous = try await oidc.validAccessToken()

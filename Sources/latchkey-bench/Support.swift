@@ -14,24 +14,27 @@ final class NeverTransport: HTTPTransport {
     }
 }
 
-/// Builds stored session records the way the runtime writes them (`{"version":1,"session":…}`,
-/// dates in seconds since 1970), so a client restores them without any request.
+/// Builds stored session records the way the runtime writes them (`{"version":2,"provider":…,"binding":…,
+/// "session":…}`, dates in seconds since 1970, bound to the client's identity), so a client restores them
+/// without any request. (Unbound version 1 records with opaque tokens are, rightly, never restored.)
 enum StoredSession {
     private struct Envelope: Encodable {
-        var version = 1
+        var version = 2
+        var provider: String
+        var binding: String
         var session: Session
     }
 
-    static func record(_ session: Session) throws -> Data {
+    static func record(_ session: Session, identity: ProviderIdentity) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(Envelope(session: session))
+        return try encoder.encode(Envelope(provider: identity.provider, binding: identity.digest, session: session))
     }
 
-    /// A store holding one session under `key`.
-    static func store(key: String, _ session: Session) throws -> InMemorySessionStore {
-        InMemorySessionStore(records: [key: try record(session)])
+    /// Writes `session` into `store` where `client` (configured with that store and no store key) looks for it.
+    static func seed(_ session: Session, into store: any SessionStore, for client: AuthClient) async throws {
+        try await store.save(try record(session, identity: client.identity), key: client.identity.defaultStoreKey)
     }
 
     static func session(provider: String, expiresIn seconds: TimeInterval, refreshToken: String? = "bench-rt-0")

@@ -15,11 +15,12 @@ struct TokenFastPathBench {
 
     func run() async throws -> SectionResult {
         let transport = NeverTransport()
-        let store = try StoredSession.store(
-            key: OidcClient.provider.name, StoredSession.session(provider: "oidc", expiresIn: 3600))
+        let store = InMemorySessionStore()
         let oidc = try OidcClient(
             issuer: URL(string: "https://issuer.example.com")!, clientID: "latchkey-bench",
             options: AuthClientOptions(transport: transport, store: store))
+        try await StoredSession.seed(
+            StoredSession.session(provider: "oidc", expiresIn: 3600), into: store, for: oidc.client)
         guard case .signedIn = await oidc.restore() else { throw BenchError("the stored session did not restore") }
         let holder = BareTokenHolder()
 

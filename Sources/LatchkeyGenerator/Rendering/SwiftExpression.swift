@@ -51,16 +51,53 @@ indirect enum SwiftExpression: Sendable, Hashable {
         }
     }
 
-    /// The single-line form when it fits in `budget` characters; building it stops as soon as it does
+    /// The single-line form when it fits in `budget` characters; measuring it stops as soon as it does
     /// not, so printing a deep literal stays linear in its size.
     func flat(within budget: Int) -> String? {
-        var out = ""
-        return appendFlat(to: &out, budget: budget) ? out : nil
+        guard flatWidth(within: budget) != nil else { return nil }
+        var out: [UInt8] = []
+        appendFlat(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the single-line form to `out` while `out` stays within `budget` UTF-8 bytes in all; returns
-    /// whether it did (on `false`, `out` holds a partial form the caller removes).
-    private func appendFlat(to out: inout String, budget: Int) -> Bool {
+    /// The UTF-8 length of ``singleLine``, or `nil` as soon as it exceeds `budget`. Measures without
+    /// building any text, so a form that does not fit costs no string work.
+    private func flatWidth(within budget: Int) -> Int? {
+        var width = 0
+        switch self {
+        case .call(let name, let arguments):
+            width = name.utf8.count + 2
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { width += 2 }
+                if let label = argument.label { width += label.utf8.count + 2 }
+                guard width <= budget, let inner = argument.value.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .array(let items):
+            width = 2
+            for (index, item) in items.enumerated() {
+                if index > 0 { width += 2 }
+                guard width <= budget, let inner = item.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .dictionary(let pairs):
+            width = pairs.isEmpty ? 3 : 2
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { width += 2 }
+                width += SwiftLiteral.stringWidth(pair.key) + 2
+                guard width <= budget, let inner = pair.value.flatWidth(within: budget - width) else { return nil }
+                width += inner
+            }
+        case .string(let text):
+            width = SwiftLiteral.stringWidth(text)
+        default:
+            width = singleLine.utf8.count
+        }
+        return width <= budget ? width : nil
+    }
+
+    /// Appends ``singleLine`` to `out`.
+    private func appendFlat(to out: inout [UInt8]) {
         switch self {
         case .call(let name, let arguments):
             out += name
@@ -71,16 +108,14 @@ indirect enum SwiftExpression: Sendable, Hashable {
                     out += label
                     out += ": "
                 }
-                guard out.utf8.count <= budget, argument.value.appendFlat(to: &out, budget: budget) else {
-                    return false
-                }
+                argument.value.appendFlat(to: &out)
             }
             out += ")"
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += ", " }
-                guard out.utf8.count <= budget, item.appendFlat(to: &out, budget: budget) else { return false }
+                item.appendFlat(to: &out)
             }
             out += "]"
         case .dictionary(let pairs):
@@ -92,9 +127,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
                     if index > 0 { out += ", " }
                     SwiftLiteral.appendString(pair.key, to: &out)
                     out += ": "
-                    guard out.utf8.count <= budget, pair.value.appendFlat(to: &out, budget: budget) else {
-                        return false
-                    }
+                    pair.value.appendFlat(to: &out)
                 }
                 out += "]"
             }
@@ -103,29 +136,32 @@ indirect enum SwiftExpression: Sendable, Hashable {
         default:
             out += singleLine
         }
-        return out.utf8.count <= budget
     }
 
     /// Runs of spaces for the usual indentations, made once.
-    private static let indentations = (0...64).map { String(repeating: " ", count: $0) }
+    private static let indentations = (0...64).map { [UInt8](repeating: 0x20, count: $0) }
 
-    private static func spaces(_ count: Int) -> String {
-        count < indentations.count ? indentations[count] : String(repeating: " ", count: count)
+    private static func spaces(_ count: Int) -> [UInt8] {
+        count < indentations.count ? indentations[count] : [UInt8](repeating: 0x20, count: count)
     }
 
     /// Prints the expression starting at the given indentation.
+    ///
+    /// The text is built as UTF-8 bytes and made a `String` once: appending to a byte array costs a fraction
+    /// of appending to a `String`, and a spec literal takes thousands of appends.
     func printed(indent: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendPrinted(to: &out, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends ``printed(indent:)`` to `out`: the single-line form when it fits in ``lineWidth`` minus
     /// `indent`, else one argument, element or pair per line, each printed the same way.
-    func appendPrinted(to out: inout String, indent: Int) {
-        let start = out.utf8.count
-        if appendFlat(to: &out, budget: start + Self.lineWidth - indent) { return }
-        out.removeSubrange(out.utf8.index(out.utf8.startIndex, offsetBy: start)..<out.endIndex)
+    func appendPrinted(to out: inout [UInt8], indent: Int) {
+        if flatWidth(within: Self.lineWidth - indent) != nil {
+            appendFlat(to: &out)
+            return
+        }
         let inner = Self.spaces(indent + 4)
         let closing = Self.spaces(indent)
         switch self {
@@ -171,5 +207,12 @@ indirect enum SwiftExpression: Sendable, Hashable {
         default:
             out += singleLine
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text`.
+    fileprivate static func += (bytes: inout [UInt8], text: String) {
+        bytes.append(contentsOf: text.utf8)
     }
 }

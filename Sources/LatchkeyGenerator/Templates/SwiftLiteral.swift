@@ -44,6 +44,38 @@ public enum SwiftLiteral {
         out += "\""
     }
 
+    /// Appends the UTF-8 of ``string(_:)`` of `text` to `out`.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: string(text).utf8)
+        }
+    }
+
+    /// The UTF-8 length of ``string(_:)`` of `text`, without building it.
+    static func stringWidth(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            return text.utf8.count + 2
+        }
+        var width = 2
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "\"", "\n", "\r", "\t", "\0": width += 2
+            default:
+                if scalar.value >= 0x20 && scalar.value < 0x7F {
+                    width += 1
+                } else {
+                    // `\u{` hex digits `}`
+                    width += 4 + (UInt32.bitWidth - scalar.value.leadingZeroBitCount + 3) / 4
+                }
+            }
+        }
+        return width
+    }
+
     /// Text for a comment: every line break (including U+2028, U+2029, CR, NEL) starts a new comment
     /// line with `continuation`; other control characters become spaces.
     public static func commentText(_ text: String, continuation: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The engine every generated client calls: sessions, sign-in flows, refresh, sign-out and actions for
 /// one provider, driven by its ``ProviderSpec``.
@@ -139,12 +140,15 @@ public actor AuthClient {
     /// overtaken by a late refresh's write.
     func serialized<T: Sendable>(_ work: @escaping @Sendable (isolated AuthClient) async -> T) async -> T {
         let previous = storeChain
-        let task = Task<T, Never> {
+        let result = SerializedResult<T>()
+        // One task per operation: it is also the next operation's predecessor (no second task to erase `T`).
+        let task = Task<Void, Never> {
             await previous?.value
-            return await work(self)
+            result.set(await work(self))
         }
-        storeChain = Task { _ = await task.value }
-        return await task.value
+        storeChain = task
+        await task.value
+        return result.take()
     }
 
     /// Sends a diagnostic to the logger.
@@ -165,5 +169,18 @@ public actor AuthClient {
     /// An error of this provider.
     nonisolated func failure(_ code: AuthError.Code, _ message: String) -> AuthError {
         AuthError(code, message, provider: provider.name)
+    }
+}
+
+/// The value of one ``AuthClient/serialized(_:)`` operation, handed from its task to the caller.
+private final class SerializedResult<T: Sendable>: Sendable {
+    private let value = Mutex<T?>(nil)
+
+    func set(_ newValue: T) { value.withLock { $0 = newValue } }
+
+    /// The value; called only after the task that sets it has finished.
+    func take() -> T {
+        guard let taken = value.withLock({ $0.take() }) else { preconditionFailure("the operation has not finished") }
+        return taken
     }
 }

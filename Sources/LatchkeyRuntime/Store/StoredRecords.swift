@@ -24,7 +24,7 @@ enum StoredRecords {
         case unreadable
     }
 
-    private struct SessionEnvelope: Codable {
+    private struct SessionEnvelope: Decodable {
         var version: Int
         var provider: String?
         var binding: String?
@@ -43,20 +43,25 @@ enum StoredRecords {
     }
 
     /// Encodes a session bound to a client.
+    ///
+    /// Written through ``SessionRecordCoding`` (no `JSONEncoder` on every commit); the text is what
+    /// `JSONEncoder` wrote, so earlier versions read it.
     static func encode(_ session: Session, identity: ProviderIdentity) throws(AuthError) -> Data {
-        try encode(
-            SessionEnvelope(version: version, provider: identity.provider, binding: identity.digest, session: session))
+        let envelope = SessionRecordCoding.Envelope(
+            version: version, provider: identity.provider, binding: identity.digest, session: session)
+        guard let data = SessionRecordCoding.encode(envelope) else {
+            throw AuthError(.storeFailed, "Could not encode the record: a date or number in it is not finite.")
+        }
+        return data
     }
 
     /// Decodes a session record for a client.
     static func readSession(_ data: Data, identity: ProviderIdentity) -> SessionReading {
-        guard let probe = try? decoder.decode(VersionProbe.self, from: data) else { return .unreadable }
-        switch probe.version {
+        guard let envelope = sessionEnvelope(data) else { return .unreadable }
+        switch envelope.version {
         case legacyVersion:
-            guard let envelope = try? decoder.decode(SessionEnvelope.self, from: data) else { return .unreadable }
             return .legacy(envelope.session)
         case version:
-            guard let envelope = try? decoder.decode(SessionEnvelope.self, from: data) else { return .unreadable }
             guard envelope.binding == identity.digest, envelope.provider == identity.provider,
                 envelope.session.provider == identity.provider
             else { return .otherBinding }
@@ -64,6 +69,23 @@ enum StoredRecords {
         default:
             return .unreadable
         }
+    }
+
+    /// The session envelope of a record of a known version; `nil` when corrupt or of an unknown version.
+    ///
+    /// ``SessionRecordCoding`` reads records of the expected shape in one pass; anything else goes to
+    /// `JSONDecoder`, which decides it as it always did.
+    private static func sessionEnvelope(_ data: Data) -> SessionRecordCoding.Envelope? {
+        if let document = JSON(data: data), let envelope = SessionRecordCoding.envelope(document) {
+            return envelope
+        }
+        guard let probe = try? decoder.decode(VersionProbe.self, from: data),
+            probe.version == legacyVersion || probe.version == version,
+            let envelope = try? decoder.decode(SessionEnvelope.self, from: data)
+        else { return nil }
+        return SessionRecordCoding.Envelope(
+            version: envelope.version, provider: envelope.provider, binding: envelope.binding,
+            session: envelope.session)
     }
 
     /// Decodes a session record of this client; `nil` for anything else (another binding, a legacy,

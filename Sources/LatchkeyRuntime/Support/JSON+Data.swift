@@ -4,7 +4,15 @@ extension JSON {
     /// Parses a JSON document; returns `nil` for anything that is not valid JSON (never traps).
     /// - Parameter data: The bytes, UTF-8.
     public init?(data: Data) {
-        guard !data.isEmpty, let value = try? JSONDecoder().decode(JSON.self, from: data) else { return nil }
+        let parsed: JSON?? = data.withUnsafeBytes { bytes in
+            // UTF-16 and UTF-32 (a byte-order mark, or a NUL among the first four bytes, which UTF-8 JSON never
+            // has): `JSONDecoder` detects and reads them, and still does.
+            if bytes.prefix(4).contains(0) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+                return nil
+            }
+            return .some(JSONBytesParser.parse(bytes))
+        }
+        guard let value = parsed ?? (try? JSONDecoder().decode(JSON.self, from: data)) else { return nil }
         self = value
     }
 

@@ -21,7 +21,6 @@ final class TransportTaskRegistry: Sendable {
         let limit: Int
         let timeout: Double
         let continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
-        var timer: Task<Void, Never>?
         var response: HTTPURLResponse?
         var body = Data()
         var reason: CancelReason?
@@ -37,25 +36,31 @@ final class TransportTaskRegistry: Sendable {
         continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
     ) {
         let id = task.taskIdentifier
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(min(max(timeout, 0), 365 * 86_400)))
-            if !Task.isCancelled { self?.cancel(task, reason: .timedOut) }
-        }
         entries.withLock {
             $0[id] = Entry(
-                task: task, url: url, method: method, limit: limit, timeout: timeout,
-                continuation: continuation, timer: timer)
+                task: task, url: url, method: method, limit: limit, timeout: timeout, continuation: continuation)
+        }
+        // A Dispatch deadline, not a sleeping `Task`: arming it wakes no thread (a task costs two trips through
+        // the executor on every request). It holds only the identifier, and is a no-op once the task completed.
+        let seconds = min(max(timeout, 0), 365 * 86_400)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) { [weak self] in
+            self?.cancel(taskIdentifier: id, reason: .timedOut)
         }
     }
 
     /// Cancels a task for a reason of the transport's own (the first reason wins).
     func cancel(_ task: URLSessionTask, reason: CancelReason) {
-        let found = entries.withLock { entries -> Bool in
-            guard entries[task.taskIdentifier] != nil else { return false }
-            if entries[task.taskIdentifier]?.reason == nil { entries[task.taskIdentifier]?.reason = reason }
-            return true
+        cancel(taskIdentifier: task.taskIdentifier, reason: reason)
+    }
+
+    /// Cancels the task with this identifier, if it is still in flight.
+    private func cancel(taskIdentifier id: Int, reason: CancelReason) {
+        let task = entries.withLock { entries -> URLSessionTask? in
+            guard entries[id] != nil else { return nil }
+            if entries[id]?.reason == nil { entries[id]?.reason = reason }
+            return entries[id]?.task
         }
-        if found { task.cancel() }
+        task?.cancel()
     }
 
     /// Records the response head; returns `false` when the body must not be loaded.
@@ -93,7 +98,6 @@ final class TransportTaskRegistry: Sendable {
     /// Completes a task's request.
     func completed(_ task: URLSessionTask, error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        entry.timer?.cancel()
         entry.continuation.resume(returning: Self.result(of: entry, error: error, fallback: task.response))
     }
 

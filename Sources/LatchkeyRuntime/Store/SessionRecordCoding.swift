@@ -1,0 +1,142 @@
+import Foundation
+
+/// Writes and reads the session envelope of ``StoredRecords`` through ``JSON`` instead of `Codable`.
+///
+/// The text is the one `JSONEncoder` wrote (`.sortedKeys`, dates as seconds since 1970, `nil` members left
+/// out), up to number formatting and `/` escaping, so every earlier and later version reads it. Reading is
+/// deliberately narrower than `Codable`: a record whose members are not exactly the expected types yields
+/// `nil`, and ``StoredRecords`` then falls back to `JSONDecoder`, which decides as it always did.
+enum SessionRecordCoding {
+    /// The members of a session envelope.
+    struct Envelope: Equatable {
+        /// The envelope version.
+        var version: Int
+        /// The descriptor name, in version 2.
+        var provider: String?
+        /// The client's identity digest, in version 2.
+        var binding: String?
+        /// The session.
+        var session: Session
+    }
+
+    /// The envelope's JSON text; `nil` when a date or number is not finite (JSON cannot carry it).
+    static func encode(_ envelope: Envelope) -> Data? {
+        guard let session = sessionDocument(envelope.session) else { return nil }
+        var members: [String: JSON] = ["version": .number(Double(envelope.version)), "session": session]
+        if let provider = envelope.provider { members["provider"] = .string(provider) }
+        if let binding = envelope.binding { members["binding"] = .string(binding) }
+        return JSON.object(members).serialized
+    }
+
+    /// The envelope version of a record: its top-level `version`, an integral number.
+    static func version(of document: JSON) -> Int? {
+        guard let number = document["version"]?.double, number.rounded(.towardZero) == number,
+            abs(number) <= 9_007_199_254_740_992
+        else { return nil }
+        return Int(number)
+    }
+
+    /// The envelope of a parsed record; `nil` when any member is missing or of another type.
+    static func envelope(_ document: JSON) -> Envelope? {
+        guard let version = version(of: document), let session = document["session"].flatMap(session(from:)),
+            let provider = optionalString(document["provider"]), let binding = optionalString(document["binding"])
+        else { return nil }
+        return Envelope(version: version, provider: provider, binding: binding, session: session)
+    }
+
+    // MARK: - Writing
+
+    private static func sessionDocument(_ session: Session) -> JSON? {
+        guard let issuedAt = seconds(session.issuedAt) else { return nil }
+        var members: [String: JSON] = [
+            "accessToken": .string(session.accessToken), "tokenType": .string(session.tokenType),
+            "issuedAt": issuedAt, "provider": .string(session.provider),
+        ]
+        if let refreshToken = session.refreshToken { members["refreshToken"] = .string(refreshToken) }
+        if let idToken = session.idToken { members["idToken"] = .string(idToken) }
+        if let scope = session.scope { members["scope"] = .string(scope) }
+        if let expiresAt = session.expiresAt {
+            guard let seconds = seconds(expiresAt) else { return nil }
+            members["expiresAt"] = seconds
+        }
+        if let user = session.user {
+            guard let document = userDocument(user) else { return nil }
+            members["user"] = document
+        }
+        return .object(members)
+    }
+
+    private static func userDocument(_ user: User) -> JSON? {
+        guard isFinite(user.attributes) else { return nil }
+        var members: [String: JSON] = [
+            "id": .string(user.id), "scopes": .array(user.scopes.map(JSON.string)), "attributes": user.attributes,
+        ]
+        if let email = user.email { members["email"] = .string(email) }
+        if let name = user.name { members["name"] = .string(name) }
+        if let role = user.role { members["role"] = .string(role) }
+        return .object(members)
+    }
+
+    private static func seconds(_ date: Date) -> JSON? {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite ? .number(seconds) : nil
+    }
+
+    /// Whether every number in a value is finite (`JSONEncoder` refused the others).
+    private static func isFinite(_ value: JSON) -> Bool {
+        switch value {
+        case .number(let number): number.isFinite
+        case .array(let elements): elements.allSatisfy(isFinite)
+        case .object(let members): members.values.allSatisfy(isFinite)
+        case .string, .bool, .null: true
+        }
+    }
+
+    // MARK: - Reading
+
+    private static func session(from document: JSON) -> Session? {
+        guard case .object = document, let accessToken = document["accessToken"]?.string,
+            let tokenType = document["tokenType"]?.string, let issuedAt = document["issuedAt"]?.double,
+            let provider = document["provider"]?.string, let refreshToken = optionalString(document["refreshToken"]),
+            let idToken = optionalString(document["idToken"]), let scope = optionalString(document["scope"]),
+            let expiresAt = optionalNumber(document["expiresAt"])
+        else { return nil }
+        var user: User?
+        if let userDocument = document["user"], !userDocument.isNull {
+            guard let decoded = self.user(from: userDocument) else { return nil }
+            user = decoded
+        }
+        return Session(
+            accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, tokenType: tokenType,
+            expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
+            issuedAt: Date(timeIntervalSince1970: issuedAt),
+            scope: scope, user: user, provider: provider)
+    }
+
+    private static func user(from document: JSON) -> User? {
+        guard case .object = document, let id = document["id"]?.string, let scopeValues = document["scopes"]?.array,
+            let attributes = document["attributes"], !attributes.isNull,
+            let email = optionalString(document["email"]), let name = optionalString(document["name"]),
+            let role = optionalString(document["role"])
+        else { return nil }
+        var scopes: [String] = []
+        scopes.reserveCapacity(scopeValues.count)
+        for value in scopeValues {
+            guard let scope = value.string else { return nil }
+            scopes.append(scope)
+        }
+        return User(id: id, email: email, name: name, role: role, scopes: scopes, attributes: attributes)
+    }
+
+    /// `.some(nil)` for a missing or `null` member, `.some(text)` for a string, `nil` for another type.
+    private static func optionalString(_ value: JSON?) -> String?? {
+        guard let value, !value.isNull else { return .some(nil) }
+        return value.string.map { .some($0) }
+    }
+
+    /// `.some(nil)` for a missing or `null` member, `.some(number)` for a number, `nil` for another type.
+    private static func optionalNumber(_ value: JSON?) -> Double?? {
+        guard let value, !value.isNull else { return .some(nil) }
+        return value.double.map { .some($0) }
+    }
+}
