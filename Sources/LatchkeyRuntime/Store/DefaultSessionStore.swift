@@ -4,7 +4,7 @@ extension AuthClientOptions {
     /// The store a client keeps its session in when ``AuthClientOptions/store`` is not given: persistent and
     /// private to the user, so that a returning user is signed in on launch without any request.
     ///
-    /// - Apple platforms: ``KeychainSessionStore`` (service `dev.latchkey.sessions`), items readable after the
+    /// - Apple platforms: `KeychainSessionStore` (service `dev.latchkey.sessions`), items readable after the
     ///   first unlock and never synced or migrated to another device
     ///   (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`).
     /// - Linux and other platforms: ``FileSessionStore`` in the user's state directory,
