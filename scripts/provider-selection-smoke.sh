@@ -54,7 +54,7 @@ let supabase = try SupabaseClient(
     projectURL: URL(string: "https://abcd.supabase.co")!, publishableKey: "sb_publishable_tiny")
 print(SupabaseClient.provider.displayName, supabase)
 SWIFT
-select() { echo "{ \"providers\": [$1] }" >"$app/Sources/TinyApp/latchkey-providers.json"; }
+choose() { echo "{ \"providers\": [$1] }" >"$app/Sources/TinyApp/latchkey-providers.json"; }
 
 build() {
     if ! (cd "$app" && swift build -c release --scratch-path "$scratch" --product TinyApp) >"$log" 2>&1; then
@@ -82,14 +82,15 @@ expect_clients() {
         # A Swift struct's mangled name holds <length><name>V.
         if grep -q "${#type}${type}V" "$symbols"; then found="$found $type"; fi
     done
-    [ "${found# }" = "$1" ] || fail "the binary has clients [${found# }], expected [$1]"
+    found="$(echo "$found" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')"
+    [ "${found% }" = "$1" ] || fail "the binary has clients [${found% }], expected [$1]"
     if grep -q '\$s8Latchkey' "$symbols"; then fail "the binary links the Latchkey catalog library"; fi
     strip -o "$work/stripped" "$binary"
     echo "   clients: $1; stripped binary: $(stat -c %s "$work/stripped") bytes"
 }
 
 step "a tiny app selecting supabase builds (release) with that client and no other"
-select '"supabase"'
+choose '"supabase"'
 build
 expect_clients "SupabaseClient"
 pass
@@ -103,19 +104,19 @@ rewritten="$(find "$scratch" -path '*LatchkeyBuildPlugin/Generated/*.swift' -new
 pass
 
 step "a provider added to the selection is compiled in"
-select '"supabase", "oidc"'
+choose '"supabase", "oidc"'
 build
 expect_clients "OidcClient SupabaseClient"
 pass
 
 step "a provider removed from the selection is gone"
-select '"supabase"'
+choose '"supabase"'
 build
 expect_clients "SupabaseClient"
 pass
 
 step "an unknown provider fails the build at its line and column"
-select '"supabase", "supabse"'
+choose '"supabase", "supabse"'
 if (cd "$app" && swift build -c release --scratch-path "$scratch" --product TinyApp) >"$log" 2>&1; then
     fail "the build passed with an unknown provider"
 fi
@@ -129,7 +130,7 @@ if (cd "$app" && swift build -c release --scratch-path "$scratch" --product Tiny
     fail "the build passed with a bad selection file"
 fi
 grep -E 'latchkey-providers.json:1:3: error: unknown key "provider"' "$log" || { tail -20 "$log"; fail "no located diagnostic"; }
-select '"supabase"'
+choose '"supabase"'
 pass
 
 step "an own descriptor of the app becomes a client beside the selection"
