@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-provider-size.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-for tool in swift strip git; do
+for tool in swift strip nm git; do
     command -v "$tool" >/dev/null || {
         echo "SKIP $tool is not installed"
         exit 0
@@ -57,17 +57,31 @@ done
 echo '{ "providers": ["supabase"] }' >"$app/Sources/One/latchkey-providers.json"
 echo '{ "providers": ["supabase", "oidc"] }' >"$app/Sources/Two/latchkey-providers.json"
 
-# Builds the products in release mode and prints the size of each stripped binary.
+# Builds the products in release mode, checks which clients each binary holds (so that a stale build can
+# never pass for a measurement) and prints the size of each stripped binary. Arguments: the round, then
+# PRODUCT=CLIENTS pairs (CLIENTS: the client types expected in the binary, comma-separated and sorted).
 measure() {
-    local round="$1" product binary
+    local round="$1" pair product expected binary found type
     shift
-    for product in "$@"; do
+    for pair in "$@"; do
+        product="${pair%%=*}"
+        expected="${pair#*=}"
         if ! (cd "$app" && swift build -c release --scratch-path "$scratch" --product "$product") >"$work/build.log" 2>&1; then
             tail -20 "$work/build.log" >&2
             echo "FAIL swift build -c release --product $product (round $round)"
             exit 1
         fi
         binary="$(find "$scratch" -path "*/release/$product" -type f | head -1)"
+        nm "$binary" >"$work/symbols.txt"
+        found=""
+        for type in OidcClient SupabaseClient; do
+            # A Swift struct's mangled name holds <length><name>V.
+            if grep -q "${#type}${type}V" "$work/symbols.txt"; then found="$found,$type"; fi
+        done
+        if [ "${found#,}" != "$expected" ]; then
+            echo "FAIL $product holds [${found#,}] in round $round, expected [$expected]"
+            exit 1
+        fi
         strip -o "$work/stripped" "$binary"
         echo "SIZE $round.$product $(wc -c <"$work/stripped")"
     done
@@ -75,7 +89,9 @@ measure() {
 
 # Round one: a catalog of supabase alone (Two selects oidc, so it is built in round two only).
 find "$latchkey/Descriptors" -maxdepth 1 -name '*.json' ! -name '*.schema.json' ! -name 'supabase.json' -delete
-measure one One Catalog
-# Round two: the catalog gains oidc.
+measure one One=SupabaseClient Catalog=SupabaseClient
+# Round two: the catalog gains oidc. SwiftPM re-plans a dependency's targets (and re-runs its plugins) when
+# a manifest changes, not when a dependency's folder does, so the copy's manifest gains a comment.
 cp "$root/Descriptors/oidc.json" "$latchkey/Descriptors/oidc.json"
-measure two One Two Catalog
+echo "// The catalog gained oidc.json." >>"$latchkey/Package.swift"
+measure two One=SupabaseClient Two=OidcClient,SupabaseClient Catalog=OidcClient,SupabaseClient

@@ -41,7 +41,7 @@ struct BenchOptions {
         with --no-peer-setup, the section is skipped with the reason. See docs/Performance.md.
 
         The size section runs scripts/provider-size.sh: tiny apps built in release mode (several minutes; needs
-        swift, strip and git, or it is skipped with the reason).
+        swift, strip, nm and git, or it is skipped with the reason).
 
         Exit status: 0 when every section ran (targets may be MISSED), 1 when a section failed, 2 on usage errors.
         """

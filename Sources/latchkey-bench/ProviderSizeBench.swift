@@ -6,7 +6,7 @@ import Foundation
 /// against a catalog of one provider (supabase) and then of two (supabase and oidc): `One` selects supabase
 /// in its `latchkey-providers.json`, `Two` selects both, `Catalog` imports the opt-in `Latchkey` library.
 /// The target is `One`'s growth when the catalog gains a provider. The section is skipped, with the reason,
-/// when the script finds a toolchain step missing (`swift`, `strip`, `git`); never estimated.
+/// when the script finds a toolchain step missing (`swift`, `strip`, `nm`, `git`); never estimated.
 struct ProviderSizeBench {
     let packageRoot: String
 
