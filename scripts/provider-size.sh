@@ -6,11 +6,12 @@
 # release mode twice: with a catalog of supabase alone, then of supabase and oidc. Each binary is stripped.
 # Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2),
 # or `SKIP <reason>` when a toolchain step is missing, and exits 1 when a build fails.
-# Takes about 4-8 minutes on a busy 2-core machine.
+# Takes about 10-15 minutes on a busy 2-core machine (two release builds of the runtime).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-provider-size.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+# LATCHKEY_SIZE_KEEP=1 keeps the throwaway packages and their build for a look afterwards.
+[ "${LATCHKEY_SIZE_KEEP:-0}" = 1 ] && echo "keeping $work" >&2 || trap 'rm -rf "$work"' EXIT
 for tool in swift strip nm git; do
     command -v "$tool" >/dev/null || {
         echo "SKIP $tool is not installed"
@@ -90,8 +91,9 @@ measure() {
 # Round one: a catalog of supabase alone (Two selects oidc, so it is built in round two only).
 find "$latchkey/Descriptors" -maxdepth 1 -name '*.json' ! -name '*.schema.json' ! -name 'supabase.json' -delete
 measure one One=SupabaseClient Catalog=SupabaseClient
-# Round two: the catalog gains oidc. SwiftPM re-plans a dependency's targets (and re-runs its plugins) when
-# a manifest changes, not when a dependency's folder does, so the copy's manifest gains a comment.
+# Round two: the catalog gains oidc, built in a scratch directory of its own. SwiftPM does not re-plan a
+# path dependency's targets when its folder (or even its manifest) changes, so in the first round's scratch
+# directory the `Latchkey` library would keep its one client (the nm check above catches that).
 cp "$root/Descriptors/oidc.json" "$latchkey/Descriptors/oidc.json"
-echo "// The catalog gained oidc.json." >>"$latchkey/Package.swift"
+scratch="$work/.build-two"
 measure two One=SupabaseClient Two=OidcClient,SupabaseClient Catalog=OidcClient,SupabaseClient
