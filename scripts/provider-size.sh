@@ -6,7 +6,7 @@
 # release mode twice: with a catalog of supabase alone, then of supabase and oidc. Each binary is stripped.
 # Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2),
 # or `SKIP <reason>` when a toolchain step is missing, and exits 1 when a build fails.
-# Takes about 10-15 minutes on a busy 2-core machine (two release builds of the runtime).
+# Takes about 3 minutes on an idle 2-core machine, 10-15 on a busy one (two release builds of the runtime).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-provider-size.XXXXXX)"
