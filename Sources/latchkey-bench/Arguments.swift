@@ -2,7 +2,7 @@ import Foundation
 
 /// What the command line asked for.
 struct BenchOptions {
-    static let sectionNames = ["generator", "token", "coalescing", "flows", "wire", "peer"]
+    static let sectionNames = ["generator", "token", "coalescing", "flows", "wire", "peer", "size"]
 
     var jsonPath: String?
     var descriptorsDirectory: String
@@ -39,6 +39,9 @@ struct BenchOptions {
         What is missing is installed first (network needed): ci-oidc/.venv with bash ci-oidc/setup.sh, and
         .build/latchkey-bench-venv with python3 -m venv + pip install authlib requests. When that fails, or
         with --no-peer-setup, the section is skipped with the reason. See docs/Performance.md.
+
+        The size section runs scripts/provider-size.sh: tiny apps built in release mode (several minutes; needs
+        swift, strip, nm and git, or it is skipped with the reason).
 
         Exit status: 0 when every section ran (targets may be MISSED), 1 when a section failed, 2 on usage errors.
         """

@@ -83,6 +83,10 @@ await section("peer") {
     let setUp = options.peerSetup
     return try await runDetached { try await PeerBench(packageRoot: root, setUp: setUp).run() }
 }
+await section("size") {
+    let root = BenchOptions.packageRoot()
+    return try await runDetached { try await ProviderSizeBench(packageRoot: root).run() }
+}
 
 let targets =
     results.flatMap(\.targets)

@@ -7,7 +7,8 @@ struct GenerateCommand {
 
     init(arguments: [String]) throws(UsageError) {
         options = try Options(
-            arguments, valued: ["--output", "--templates", "--descriptors"], flags: ["--prune", "--index"],
+            arguments, valued: ["--output", "--templates", "--descriptors", "--select", "--catalog"],
+            flags: ["--prune", "--index"],
             command: "generate")
     }
 
@@ -17,6 +18,13 @@ struct GenerateCommand {
             return ExitCode.ok
         }
         let output = options.values["--output"] ?? "Generated"
+        if let selection = options.values["--select"] {
+            guard let catalog = options.values["--catalog"] else { throw UsageError("--select needs --catalog DIR") }
+            let templates = try DescriptorSet.templatesDirectory(options.values["--templates"])
+            return try SelectionGeneration(
+                selectionPath: selection, catalogDirectory: catalog, ownDescriptorPaths: options.positional
+            ).run(output: output, templates: templates)
+        }
         let directoryMode = options.positional.isEmpty && !options.flags.contains("--index")
         let paths =
             try directoryMode

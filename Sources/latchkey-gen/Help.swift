@@ -36,6 +36,11 @@ enum Help {
               --prune             Remove generated files whose descriptor no longer exists.
               --index             Write only the provider index (_index.swift) of the given descriptors.
                                   Without FILE arguments the index is written along with the clients.
+              --select FILE       With --catalog DIR: write the clients of the catalog providers FILE selects
+                                  (latchkey-providers.json: {"providers": ["supabase"]}) into _selected.swift,
+                                  and the index of those and of the FILE... descriptors (whose clients are not
+                                  written). An unknown provider or a bad selection fails at its line and column.
+              --catalog DIR       The catalog's descriptors (the Latchkey package's Descriptors/).
             """
         case "check":
             """
