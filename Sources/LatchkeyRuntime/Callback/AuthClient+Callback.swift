@@ -78,7 +78,7 @@ extension AuthClient {
         }
         // RFC 9207 §2.4 holds for error responses too: an error naming another issuer is a mix-up, refused
         // before it consumes the pending sign-in.
-        try await checkIssuer(parameters)
+        try await checkIssuer(parameters, isError: hasError)
         if hasError {
             guard state != nil else {
                 // A provider that echoes no state (`returnsState: false`) cannot prove that an error came from
@@ -150,7 +150,7 @@ extension AuthClient {
         guard wasPending else { throw failure(.invalidCallback, "This callback was already used.") }
     }
 
-    private func checkIssuer(_ parameters: CallbackParameters) async throws(AuthError) {
+    private func checkIssuer(_ parameters: CallbackParameters, isError: Bool) async throws(AuthError) {
         // RFC 9207 §2.4: a provider that advertises `iss` in authorization responses must send it, and an
         // `iss` that is present must be the issuer's whether advertised or not (except where each tenant has
         // its own issuer, which only the ID token's `tid` tells).
@@ -159,7 +159,9 @@ extension AuthClient {
         let checksStandardName = advertised || provider.tokens.issuerValidation == .exact
         guard let name = provider.callback.issuerParameter ?? (checksStandardName ? "iss" : nil) else { return }
         guard let issuer = parameters[name] else {
-            guard !advertised else {
+            // Providers that advertise `iss` still leave it out of error responses (django-oauth-toolkit):
+            // a missing `iss` there is tolerated, a wrong one never is.
+            guard !advertised || isError else {
                 throw failure(.issuerMismatch, "The callback carries no issuer, though the provider says it sends one.")
             }
             return
