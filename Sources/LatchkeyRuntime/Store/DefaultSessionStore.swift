@@ -7,6 +7,9 @@ extension AuthClientOptions {
     /// - Apple platforms: `KeychainSessionStore` (service `dev.latchkey.sessions`), items readable after the
     ///   first unlock and never synced or migrated to another device
     ///   (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`).
+    /// - macOS command-line tools (a process with no bundle identifier, such as `swift run`): the keychain would
+    ///   refuse them (`-34018`, no entitlement), so ``FileSessionStore`` in
+    ///   `~/Library/Application Support/latchkey` (0700 directory, 0600 files). See ``DefaultStoreChoice``.
     /// - Linux and other platforms: ``FileSessionStore`` in the user's state directory,
     ///   ``FileSessionStore/stateDirectory(environment:)`` (`$XDG_STATE_HOME/latchkey`, else
     ///   `~/.local/state/latchkey`), a 0700 directory of 0600 files.
@@ -22,18 +25,20 @@ extension AuthClientOptions {
     public static func defaultStore(
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment
     ) -> any SessionStore {
-        #if canImport(Security)
-            return KeychainSessionStore()
-        #else
-            guard let directory = FileSessionStore.stateDirectory(environment: environment) else {
-                return UnavailableSessionStore(
-                    message:
-                        "The default session store has no directory: neither XDG_STATE_HOME nor HOME is an absolute "
-                        + "path. Set one of them, or pass a store in AuthClientOptions (FileSessionStore(directory:), "
-                        + "or InMemorySessionStore() to keep the session in memory only).")
-            }
+        switch DefaultStoreChoice.choose(
+            platform: .current, bundleIdentifier: Bundle.main.bundleIdentifier, environment: environment)
+        {
+        case .keychain:
+            #if canImport(Security)
+                return KeychainSessionStore()
+            #else
+                return UnavailableSessionStore(message: "The keychain exists only on Apple platforms.")
+            #endif
+        case .directory(let directory):
             return FileSessionStore(directory: directory)
-        #endif
+        case .unavailable(let message):
+            return UnavailableSessionStore(message: message)
+        }
     }
 }
 

@@ -149,10 +149,55 @@ struct DefaultSessionStoreTests {
         #expect(!FileManager.default.fileExists(atPath: home.path))
     }
 
+    @Test("the rule per platform: apps use the keychain, macOS tools and Linux a file store, no HOME names none")
+    func choicePerPlatform() {
+        let home = ["HOME": "/Users/ada"]
+        #expect(
+            DefaultStoreChoice.choose(platform: .appleMobile, bundleIdentifier: nil, environment: { _ in nil })
+                == .keychain)
+        #expect(
+            DefaultStoreChoice.choose(platform: .macOS, bundleIdentifier: "com.example.app", environment: { home[$0] })
+                == .keychain)
+        // `swift run` on macOS: no bundle, and the data-protection keychain would answer -34018.
+        #expect(
+            DefaultStoreChoice.choose(platform: .macOS, bundleIdentifier: nil, environment: { home[$0] })
+                == .directory(
+                    URL(fileURLWithPath: "/Users/ada/Library/Application Support/latchkey", isDirectory: true)))
+        #expect(
+            DefaultStoreChoice.choose(platform: .macOS, bundleIdentifier: "", environment: { home[$0] })
+                == .directory(
+                    URL(fileURLWithPath: "/Users/ada/Library/Application Support/latchkey", isDirectory: true)))
+        let relative = ["HOME": "Users/ada"]
+        guard
+            case .unavailable(let message) = DefaultStoreChoice.choose(
+                platform: .macOS, bundleIdentifier: nil, environment: { relative[$0] })
+        else {
+            Issue.record("a relative HOME must name no directory")
+            return
+        }
+        #expect(message.contains("HOME"))
+        let linux = ["HOME": "/home/ada"]
+        #expect(
+            DefaultStoreChoice.choose(platform: .other, bundleIdentifier: nil, environment: { linux[$0] })
+                == .directory(URL(fileURLWithPath: "/home/ada/.local/state/latchkey", isDirectory: true)))
+        guard
+            case .unavailable = DefaultStoreChoice.choose(
+                platform: .other, bundleIdentifier: nil, environment: { _ in nil })
+        else {
+            Issue.record("no HOME on Linux must name no directory")
+            return
+        }
+    }
+
     #if canImport(Security)
-        @Test("on Apple platforms the default is the keychain")
+        @Test("on Apple platforms an app's default is the keychain; a bare macOS tool's is a file store")
         func keychainOnApple() {
-            #expect(AuthClientOptions.defaultStore(environment: { _ in nil }) is KeychainSessionStore)
+            let store = AuthClientOptions.defaultStore(environment: { $0 == "HOME" ? "/Users/ada" : nil })
+            if Bundle.main.bundleIdentifier?.isEmpty == false {
+                #expect(store is KeychainSessionStore)
+            } else {
+                #expect(store is FileSessionStore)
+            }
         }
     #endif
 }
