@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// How the provider's endpoints are found at run time.
 public enum DiscoverySpec: Sendable, Hashable {
     /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
@@ -54,14 +56,7 @@ public struct ClientPolicy: Sendable, Hashable {
 /// The formats of the provider's tokens and how to validate them.
 public struct TokenSpec: Sendable, Hashable {
     /// A token format.
-    public enum Format: String, Sendable, Hashable {
-        /// A token the client must not look into.
-        case opaque
-        /// A JSON Web Token.
-        case jwt
-        /// PASETO version 4, public purpose (Ed25519).
-        case pasetoV4Public = "paseto_v4_public"
-    }
+    public typealias Format = TokenFormat
 
     /// The access token's format.
     public var accessTokenFormat: Format
