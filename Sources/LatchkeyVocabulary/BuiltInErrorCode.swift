@@ -96,24 +96,55 @@ public enum BuiltInErrorCode: String, VocabularyTerm {
     /// The provider returned an error Latchkey has no mapping for.
     case unknown
 
-    /// What an app should do when it sees this code.
+    /// What an app should do when it sees this code (one row per code, as `scripts/docs.sh` reads them).
     public var kind: ErrorKind {
         switch self {
-        case .loginCancelled, .accessDenied: .cancelled
-        case .invalidCredentials, .emailNotConfirmed, .userBanned, .sessionExpired, .sessionMissing, .invalidGrant,
-            .badCodeVerifier, .flowStateExpired, .flowStateNotFound, .otpExpired, .expiredToken, .mfaRequired:
-            .rejected
-        case .userAlreadyExists, .weakPassword, .validationFailed, .invalidRequest: .invalidInput
-        case .stateMismatch, .issuerMismatch, .redirectMismatch, .invalidCallback, .invalidIDToken, .invalidToken,
-            .invalidResponse, .unknown:
-            .invalidResponse
-        case .networkError, .timeout, .serverError, .rateLimited, .responseTooLarge, .storeUnavailable, .storeFailed,
-            .authorizationPending, .slowDown:
-            .transport
-        case .redirectRefused, .configDiscoveryFailed, .confidentialClientInMobile, .secretInApp, .invalidConfiguration,
-            .invalidClient, .unauthorizedClient, .unsupportedGrantType, .invalidScope, .webAuthStartFailed,
-            .providerDisabled:
-            .misconfigured
+        case .loginCancelled: .cancelled
+        case .invalidCredentials: .rejected
+        case .emailNotConfirmed: .rejected
+        case .userAlreadyExists: .invalidInput
+        case .userBanned: .rejected
+        case .weakPassword: .invalidInput
+        case .sessionExpired: .rejected
+        case .sessionMissing: .rejected
+        case .invalidGrant: .rejected
+        case .badCodeVerifier: .rejected
+        case .flowStateExpired: .rejected
+        case .flowStateNotFound: .rejected
+        case .otpExpired: .rejected
+        case .stateMismatch: .invalidResponse
+        case .issuerMismatch: .invalidResponse
+        case .redirectMismatch: .invalidResponse
+        case .invalidCallback: .invalidResponse
+        case .invalidIDToken: .invalidResponse
+        case .invalidToken: .invalidResponse
+        case .invalidResponse: .invalidResponse
+        case .networkError: .transport
+        case .timeout: .transport
+        case .serverError: .transport
+        case .rateLimited: .transport
+        case .redirectRefused: .misconfigured
+        case .responseTooLarge: .transport
+        case .storeUnavailable: .transport
+        case .storeFailed: .transport
+        case .configDiscoveryFailed: .misconfigured
+        case .confidentialClientInMobile: .misconfigured
+        case .secretInApp: .misconfigured
+        case .invalidConfiguration: .misconfigured
+        case .invalidClient: .misconfigured
+        case .unauthorizedClient: .misconfigured
+        case .unsupportedGrantType: .misconfigured
+        case .invalidScope: .misconfigured
+        case .webAuthStartFailed: .misconfigured
+        case .validationFailed: .invalidInput
+        case .invalidRequest: .invalidInput
+        case .authorizationPending: .transport
+        case .slowDown: .transport
+        case .expiredToken: .rejected
+        case .accessDenied: .cancelled
+        case .mfaRequired: .rejected
+        case .providerDisabled: .misconfigured
+        case .unknown: .invalidResponse
         }
     }
 
