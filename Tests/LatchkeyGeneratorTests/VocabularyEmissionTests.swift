@@ -178,7 +178,8 @@ import Testing
         #expect(InputSpec.Kind.self == InputKind.self)
         #expect(ActionSpec.ParameterType.self == ParameterType.self)
         #expect(AuthError.Kind.self == ErrorKind.self)
-        #expect(LatchkeyRuntime.ValueTemplate.self == LatchkeyVocabulary.ValueTemplate.self)
+        let url: LatchkeyVocabulary.ValueTemplate = RequestSpec(method: "GET", url: .literal("https://e.com")).url
+        #expect(url.segments == [.literal("https://e.com")])
         #expect(LatchkeyDescriptor.Template.self == LatchkeyVocabulary.ValueTemplate.self)
     }
 }

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// A descriptor string with `{variable}` references (`{{` and `}}` are literal braces), parsed once into
-/// segments: the vocabulary's ``LatchkeyVocabulary/ValueTemplate``, which the generator emits and the runtime
+/// segments: the vocabulary's `ValueTemplate`, which the generator emits and the runtime
 /// fills as they are.
 public typealias Template = ValueTemplate
 

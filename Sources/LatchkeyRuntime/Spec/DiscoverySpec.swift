@@ -67,7 +67,7 @@ public struct TokenSpec: Sendable, Hashable {
     /// The expected issuer template.
     public var issuer: ValueTemplate?
     /// The URL template of the key set that verifiable access tokens are checked against: for
-    /// ``Format/pasetoV4Public``, a `{"keys": [...]}` document (``PasetoKeySet/init(document:)``).
+    /// ``TokenFormat/pasetoV4Public``, a `{"keys": [...]}` document (``PasetoKeySet/init(document:)``).
     public var accessTokenKeysURL: ValueTemplate?
     /// The `aud` a verified access token must carry (a template over the inputs, such as `{audience}` for an
     /// audience the app may override), or `nil` not to check it.

@@ -1,10 +1,8 @@
 import LatchkeyVocabulary
 
-/// A string with `{variable}` references, parsed into segments (see ``LatchkeyVocabulary/ValueTemplate``).
-///
-/// The descriptor decoder parses a descriptor's templates once; generated code holds the segments, so the
-/// runtime never parses a template.
-public typealias ValueTemplate = LatchkeyVocabulary.ValueTemplate
+// `ValueTemplate` itself is the vocabulary's (`LatchkeyVocabulary`, re-exported by this module): the descriptor
+// decoder parses a descriptor's templates once, generated code holds their segments, and the runtime fills them
+// without parsing.
 
 /// A JSON value whose strings are ``ValueTemplate``s: request bodies and parameters.
 ///
