@@ -29,14 +29,22 @@ let package = Package(
         ),
 
         // The generator pipeline
-        .target(name: "LatchkeyDescriptor", swiftSettings: strictSettings),
-        .target(name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
+        // The words the descriptor decoder, the generator and the runtime share (flows, encodings, token
+        // formats, client authentication, error codes and kinds, value templates).
+        .target(name: "LatchkeyVocabulary", swiftSettings: strictSettings),
+        .target(name: "LatchkeyDescriptor", dependencies: ["LatchkeyVocabulary"], swiftSettings: strictSettings),
+        .target(
+            name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor", "LatchkeyVocabulary"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
 
         // The runtime
         .target(
             name: "LatchkeyRuntime",
-            dependencies: [.target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android]))],
+            dependencies: [
+                "LatchkeyVocabulary",
+                .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -97,9 +105,11 @@ let package = Package(
 
         // Tests
         .testTarget(
-            name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
+            name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor", "LatchkeyVocabulary"],
+            swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting"],
+            name: "LatchkeyGeneratorTests",
+            dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],

@@ -21,56 +21,56 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
         name: "apple",
         displayName: "Sign in with Apple",
         inputs: [.init(name: "clientID", environmentKey: "APPLE_SERVICES_ID")],
-        variables: [.init("issuer", .string("https://appleid.apple.com"))],
+        variables: [.init("issuer", .string(.literal("https://appleid.apple.com")))],
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://appleid.apple.com/auth/token",
+                url: .literal("https://appleid.apple.com/auth/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://appleid.apple.com/auth/token",
+                url: .literal("https://appleid.apple.com/auth/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://appleid.apple.com/auth/revoke",
+                url: .literal("https://appleid.apple.com/auth/revoke"),
                 encoding: .form,
                 body: [
-                    .init("token", .string("{refresh_token}")),
-                    .init("token_type_hint", .string("refresh_token")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("token", .string(.variable("refresh_token"))),
+                    .init("token_type_hint", .string(.literal("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "https://appleid.apple.com/auth/authorize",
+                authorizeURL: .literal("https://appleid.apple.com/auth/authorize"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("response_mode", .string("form_post")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("response_mode", .string(.literal("form_post"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -130,8 +130,8 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
-            jwksURL: "https://appleid.apple.com/auth/keys",
-            issuer: "{issuer}"
+            jwksURL: .literal("https://appleid.apple.com/auth/keys"),
+            issuer: .variable("issuer")
         )
     )
 

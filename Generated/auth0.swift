@@ -25,85 +25,93 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
             .init(name: "clientID", environmentKey: "AUTH0_CLIENT_ID"),
             .init(name: "audience", isRequired: false, environmentKey: "AUTH0_AUDIENCE"),
         ],
-        variables: [.init("issuer", .string("https://{domain}/"))],
-        discovery: .openID(issuer: "{issuer}"),
+        variables: [
+            .init(
+                "issuer",
+                .string(.init(segments: [.literal("https://"), .variable("domain"), .literal("/")]))
+            )
+        ],
+        discovery: .openID(issuer: .variable("issuer")),
         requests: [
             "deviceAuthorization": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.device_authorization_endpoint}",
+                url: .variable("discovered.device_authorization_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("client_id", .string("{clientID}")),
-                    .init("scope", .string("{scope}")),
-                    .init("audience", .string("{audience}")),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("audience", .string(.variable("audience"))),
                 ],
                 response: .document
             ),
             "deviceToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("urn:ietf:params:oauth:grant-type:device_code")),
-                    .init("device_code", .string("{device_code}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init(
+                        "grant_type",
+                        .string(.literal("urn:ietf:params:oauth:grant-type:device_code"))
+                    ),
+                    .init("device_code", .string(.variable("device_code"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.revocation_endpoint}",
+                url: .variable("discovered.revocation_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("token", .string("{refresh_token}")),
-                    .init("token_type_hint", .string("refresh_token")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("token", .string(.variable("refresh_token"))),
+                    .init("token_type_hint", .string(.literal("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ]
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{discovered.userinfo_endpoint}",
+                url: .variable("discovered.userinfo_endpoint"),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
-                    .init("audience", .string("{audience}")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
+                    .init("audience", .string(.variable("audience"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -167,8 +175,8 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
-            jwksURL: "{discovered.jwks_uri}",
-            issuer: "{issuer}"
+            jwksURL: .variable("discovered.jwks_uri"),
+            issuer: .variable("issuer")
         )
     )
 

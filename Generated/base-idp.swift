@@ -48,53 +48,53 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "clientConfig": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{issuer}/v1/client-config",
-                query: [.init("key", .string("{clientID}"))],
+                url: .init(segments: [.variable("issuer"), .literal("/v1/client-config")]),
+                query: [.init("key", .string(.variable("clientID")))],
                 response: .document
             ),
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{discovered.client_id}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("discovered.client_id"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "me": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{issuer}/v1/me",
+                url: .init(segments: [.variable("issuer"), .literal("/v1/me")]),
                 authorization: .accessToken,
                 response: .user
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{discovered.client_id}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("discovered.client_id"))),
                 ],
                 response: .session
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{discovered.client_id}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("discovered.client_id"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -166,9 +166,9 @@ public struct BaseIdPClient: LatchkeyRuntime.AuthProviderClient {
         ),
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .pasetoV4Public,
-            issuer: "{discovered.issuer}",
-            accessTokenKeysURL: "{discovered.paseto_public_key_endpoint}",
-            audience: "{audience}",
+            issuer: .variable("discovered.issuer"),
+            accessTokenKeysURL: .variable("discovered.paseto_public_key_endpoint"),
+            audience: .variable("audience"),
             implicitAssertion: "square-experience:idp:access:v1",
             footer: ["alg": "v4.public", "typ": "paseto"],
             requiredClaims: ["gid", "sub", "sid", "ctx", "role"],

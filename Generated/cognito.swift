@@ -31,60 +31,74 @@ public struct CognitoClient: LatchkeyRuntime.AuthProviderClient {
             .init(name: "userPoolID", environmentKey: "COGNITO_USER_POOL_ID"),
             .init(name: "clientID", environmentKey: "COGNITO_CLIENT_ID"),
         ],
-        variables: [.init("issuer", .string("https://cognito-idp.{region}.amazonaws.com/{userPoolID}"))],
+        variables: [
+            .init(
+                "issuer",
+                .string(
+                    .init(
+                        segments: [
+                            .literal("https://cognito-idp."),
+                            .variable("region"),
+                            .literal(".amazonaws.com/"),
+                            .variable("userPoolID"),
+                        ]
+                    )
+                )
+            )
+        ],
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{domain}/oauth2/token",
+                url: .init(segments: [.variable("domain"), .literal("/oauth2/token")]),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{domain}/oauth2/token",
+                url: .init(segments: [.variable("domain"), .literal("/oauth2/token")]),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{domain}/oauth2/revoke",
+                url: .init(segments: [.variable("domain"), .literal("/oauth2/revoke")]),
                 encoding: .form,
                 body: [
-                    .init("token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ]
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{domain}/oauth2/userInfo",
+                url: .init(segments: [.variable("domain"), .literal("/oauth2/userInfo")]),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{domain}/oauth2/authorize",
+                authorizeURL: .init(segments: [.variable("domain"), .literal("/oauth2/authorize")]),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -132,8 +146,8 @@ public struct CognitoClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .jwt,
             validatesIDToken: true,
-            jwksURL: "{issuer}/.well-known/jwks.json",
-            issuer: "{issuer}"
+            jwksURL: .init(segments: [.variable("issuer"), .literal("/.well-known/jwks.json")]),
+            issuer: .variable("issuer")
         )
     )
 

@@ -24,53 +24,53 @@ public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://discord.com/api/oauth2/token",
+                url: .literal("https://discord.com/api/oauth2/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
                 ],
                 clientAuthentication: .basic,
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://discord.com/api/oauth2/token",
+                url: .literal("https://discord.com/api/oauth2/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
                 ],
                 clientAuthentication: .basic,
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://discord.com/api/oauth2/token/revoke",
+                url: .literal("https://discord.com/api/oauth2/token/revoke"),
                 encoding: .form,
                 body: [
-                    .init("token", .string("{refresh_token}")),
-                    .init("token_type_hint", .string("refresh_token")),
+                    .init("token", .string(.variable("refresh_token"))),
+                    .init("token_type_hint", .string(.literal("refresh_token"))),
                 ],
                 clientAuthentication: .basic
             ),
             "user": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "https://discord.com/api/users/@me",
+                url: .literal("https://discord.com/api/users/@me"),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "https://discord.com/oauth2/authorize",
+                authorizeURL: .literal("https://discord.com/oauth2/authorize"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 defaultScopes: ["identify", "email"],

@@ -24,53 +24,53 @@ public struct DropboxClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "currentAccount": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://api.dropboxapi.com/2/users/get_current_account",
+                url: .literal("https://api.dropboxapi.com/2/users/get_current_account"),
                 authorization: .accessToken,
                 response: .user
             ),
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://api.dropboxapi.com/oauth2/token",
+                url: .literal("https://api.dropboxapi.com/oauth2/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://api.dropboxapi.com/oauth2/token",
+                url: .literal("https://api.dropboxapi.com/oauth2/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://api.dropboxapi.com/2/auth/token/revoke",
+                url: .literal("https://api.dropboxapi.com/2/auth/token/revoke"),
                 authorization: .accessToken,
                 ignoredErrorStatuses: [401]
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "https://www.dropbox.com/oauth2/authorize",
+                authorizeURL: .literal("https://www.dropbox.com/oauth2/authorize"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
-                    .init("token_access_type", .string("offline")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
+                    .init("token_access_type", .string(.literal("offline"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 defaultScopes: ["account_info.read"],

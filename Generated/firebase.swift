@@ -20,24 +20,24 @@ public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "passwordSignIn": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword",
-                query: [.init("key", .string("{apiKey}"))],
+                url: .literal("https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword"),
+                query: [.init("key", .string(.variable("apiKey")))],
                 encoding: .json,
                 body: [
-                    .init("email", .string("{username}")),
-                    .init("password", .string("{password}")),
+                    .init("email", .string(.variable("username"))),
+                    .init("password", .string(.variable("password"))),
                     .init("returnSecureToken", .bool(true)),
                 ],
                 response: .session
             ),
             "secureTokenRefresh": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://securetoken.googleapis.com/v1/token",
-                query: [.init("key", .string("{apiKey}"))],
+                url: .literal("https://securetoken.googleapis.com/v1/token"),
+                query: [.init("key", .string(.variable("apiKey")))],
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
                 ],
                 response: .session,
                 session: LatchkeyRuntime.SessionMapping(

@@ -24,58 +24,64 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "deviceAuthorization": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://github.com/login/device/code",
-                headers: [.init("Accept", .string("application/json"))],
+                url: .literal("https://github.com/login/device/code"),
+                headers: [.init("Accept", .string(.literal("application/json")))],
                 encoding: .form,
-                body: [.init("client_id", .string("{clientID}")), .init("scope", .string("{scope}"))],
+                body: [
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("scope", .string(.variable("scope"))),
+                ],
                 response: .document
             ),
             "deviceToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://github.com/login/oauth/access_token",
-                headers: [.init("Accept", .string("application/json"))],
+                url: .literal("https://github.com/login/oauth/access_token"),
+                headers: [.init("Accept", .string(.literal("application/json")))],
                 encoding: .form,
                 body: [
-                    .init("client_id", .string("{clientID}")),
-                    .init("device_code", .string("{device_code}")),
-                    .init("grant_type", .string("urn:ietf:params:oauth:grant-type:device_code")),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("device_code", .string(.variable("device_code"))),
+                    .init(
+                        "grant_type",
+                        .string(.literal("urn:ietf:params:oauth:grant-type:device_code"))
+                    ),
                 ],
                 response: .session
             ),
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://github.com/login/oauth/access_token",
-                headers: [.init("Accept", .string("application/json"))],
+                url: .literal("https://github.com/login/oauth/access_token"),
+                headers: [.init("Accept", .string(.literal("application/json")))],
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://github.com/login/oauth/access_token",
-                headers: [.init("Accept", .string("application/json"))],
+                url: .literal("https://github.com/login/oauth/access_token"),
+                headers: [.init("Accept", .string(.literal("application/json")))],
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "user": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "https://api.github.com/user",
+                url: .literal("https://api.github.com/user"),
                 headers: [
-                    .init("Accept", .string("application/vnd.github+json")),
-                    .init("X-GitHub-Api-Version", .string("2022-11-28")),
+                    .init("Accept", .string(.literal("application/vnd.github+json"))),
+                    .init("X-GitHub-Api-Version", .string(.literal("2022-11-28"))),
                 ],
                 authorization: .accessToken,
                 response: .user
@@ -83,14 +89,14 @@ public struct GitHubClient: LatchkeyRuntime.AuthProviderClient {
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "https://github.com/login/oauth/authorize",
+                authorizeURL: .literal("https://github.com/login/oauth/authorize"),
                 authorizeQuery: [
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 defaultScopes: ["read:user", "user:email"],

@@ -21,37 +21,37 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
         name: "linkedin",
         displayName: "Sign In with LinkedIn",
         inputs: [.init(name: "clientID", environmentKey: "LINKEDIN_CLIENT_ID")],
-        discovery: .openID(issuer: "https://www.linkedin.com/oauth"),
+        discovery: .openID(issuer: .literal("https://www.linkedin.com/oauth")),
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{discovered.userinfo_endpoint}",
+                url: .variable("discovered.userinfo_endpoint"),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 defaultScopes: ["openid", "profile", "email"],
@@ -106,8 +106,8 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
-            jwksURL: "{discovered.jwks_uri}",
-            issuer: "https://www.linkedin.com/oauth"
+            jwksURL: .variable("discovered.jwks_uri"),
+            issuer: .literal("https://www.linkedin.com/oauth")
         )
     )
 

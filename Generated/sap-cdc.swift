@@ -42,56 +42,83 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
             ),
         ],
         variables: [
-            .init("dataCenterIssuer", .string("https://fidm.{dataCenter}/oidc/op/v1.0/{apiKey}")),
-            .init("customDomainIssuer", .string("https://{customDomain}/oidc/op/v1.0/{apiKey}")),
-            .init("issuer", .string("{customDomainIssuer ?? dataCenterIssuer}")),
+            .init(
+                "dataCenterIssuer",
+                .string(
+                    .init(
+                        segments: [
+                            .literal("https://fidm."),
+                            .variable("dataCenter"),
+                            .literal("/oidc/op/v1.0/"),
+                            .variable("apiKey"),
+                        ]
+                    )
+                )
+            ),
+            .init(
+                "customDomainIssuer",
+                .string(
+                    .init(
+                        segments: [
+                            .literal("https://"),
+                            .variable("customDomain"),
+                            .literal("/oidc/op/v1.0/"),
+                            .variable("apiKey"),
+                        ]
+                    )
+                )
+            ),
+            .init(
+                "issuer",
+                .string(.init(segments: [.firstOf(["customDomainIssuer", "dataCenterIssuer"])]))
+            ),
         ],
-        discovery: .openID(issuer: "{issuer}"),
+        discovery: .openID(issuer: .variable("issuer")),
         extraTokenParameters: [.init("httpStatusCodes", .bool(true))],
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{discovered.userinfo_endpoint}",
+                url: .variable("discovered.userinfo_endpoint"),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -149,8 +176,8 @@ public struct SAPCustomerDataCloudClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .jwt,
             validatesIDToken: true,
-            jwksURL: "{discovered.jwks_uri}",
-            issuer: "{issuer}"
+            jwksURL: .variable("discovered.jwks_uri"),
+            issuer: .variable("issuer")
         )
     )
 

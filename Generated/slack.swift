@@ -21,50 +21,50 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
         name: "slack",
         displayName: "Sign in with Slack",
         inputs: [.init(name: "clientID", environmentKey: "SLACK_CLIENT_ID")],
-        discovery: .openID(issuer: "https://slack.com"),
+        discovery: .openID(issuer: .literal("https://slack.com")),
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{discovered.userinfo_endpoint}",
+                url: .variable("discovered.userinfo_endpoint"),
                 authorization: .accessToken,
                 response: .user
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 usesNonce: true,
@@ -143,8 +143,8 @@ public struct SlackClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
-            jwksURL: "{discovered.jwks_uri}",
-            issuer: "https://slack.com"
+            jwksURL: .variable("discovered.jwks_uri"),
+            issuer: .literal("https://slack.com")
         )
     )
 

@@ -24,46 +24,46 @@ public struct SpotifyClient: LatchkeyRuntime.AuthProviderClient {
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://accounts.spotify.com/api/token",
+                url: .literal("https://accounts.spotify.com/api/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "me": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "https://api.spotify.com/v1/me",
+                url: .literal("https://api.spotify.com/v1/me"),
                 authorization: .accessToken,
                 response: .user
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://accounts.spotify.com/api/token",
+                url: .literal("https://accounts.spotify.com/api/token"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 response: .session
             ),
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "https://accounts.spotify.com/authorize",
+                authorizeURL: .literal("https://accounts.spotify.com/authorize"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("S256")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("S256"))),
                 ],
                 exchangeRequest: "exchangeCode",
                 defaultScopes: ["user-read-email", "user-read-private"],

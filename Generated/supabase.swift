@@ -38,130 +38,141 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ]
             ),
         ],
-        variables: [.init("baseURL", .string("{projectURL}/auth/v1"))],
+        variables: [
+            .init(
+                "baseURL",
+                .string(.init(segments: [.variable("projectURL"), .literal("/auth/v1")]))
+            )
+        ],
         commonHeaders: [
-            .init("apikey", .string("{publishableKey}")),
-            .init("X-Supabase-Api-Version", .string("2024-01-01")),
+            .init("apikey", .string(.variable("publishableKey"))),
+            .init("X-Supabase-Api-Version", .string(.literal("2024-01-01"))),
         ],
         requests: [
             "getUser": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{baseURL}/user",
+                url: .init(segments: [.variable("baseURL"), .literal("/user")]),
                 authorization: .accessToken,
                 response: .user
             ),
             "idTokenGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/token",
-                query: [.init("grant_type", .string("id_token"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("id_token")))],
                 encoding: .json,
                 body: [
-                    .init("provider", .string("{provider}")),
-                    .init("id_token", .string("{idToken}")),
-                    .init("nonce", .string("{nonce}")),
-                    .init("access_token", .string("{providerAccessToken}")),
+                    .init("provider", .string(.variable("provider"))),
+                    .init("id_token", .string(.variable("idToken"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("access_token", .string(.variable("providerAccessToken"))),
                 ],
                 response: .session
             ),
             "logout": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/logout",
-                query: [.init("scope", .string("{scope}"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/logout")]),
+                query: [.init("scope", .string(.variable("scope")))],
                 authorization: .accessToken,
                 ignoredErrorStatuses: [401, 403, 404]
             ),
             "otp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/otp",
-                query: [.init("redirect_to", .string("{redirectTo}"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/otp")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
-                    .init("email", .string("{email}")),
-                    .init("create_user", .string("{shouldCreateUser}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                    .init("email", .string(.variable("email"))),
+                    .init("create_user", .string(.variable("shouldCreateUser"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ]
             ),
             "passwordGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/token",
-                query: [.init("grant_type", .string("password"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("password")))],
                 encoding: .json,
-                body: [.init("email", .string("{username}")), .init("password", .string("{password}"))],
+                body: [
+                    .init("email", .string(.variable("username"))),
+                    .init("password", .string(.variable("password"))),
+                ],
                 response: .session
             ),
             "pkceGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/token",
-                query: [.init("grant_type", .string("pkce"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("pkce")))],
                 encoding: .json,
                 body: [
-                    .init("auth_code", .string("{code}")),
-                    .init("code_verifier", .string("{code_verifier}")),
+                    .init("auth_code", .string(.variable("code"))),
+                    .init("code_verifier", .string(.variable("code_verifier"))),
                 ],
                 response: .session
             ),
             "recovery": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/recover",
-                query: [.init("redirect_to", .string("{redirectTo}"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/recover")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
-                    .init("email", .string("{email}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                    .init("email", .string(.variable("email"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ]
             ),
             "refreshGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/token",
-                query: [.init("grant_type", .string("refresh_token"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("refresh_token")))],
                 encoding: .json,
-                body: [.init("refresh_token", .string("{refresh_token}"))],
+                body: [.init("refresh_token", .string(.variable("refresh_token")))],
                 response: .session
             ),
             "resend": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/resend",
-                query: [.init("redirect_to", .string("{redirectTo}"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/resend")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
-                    .init("type", .string("{type}")),
-                    .init("email", .string("{email}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                    .init("type", .string(.variable("type"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ]
             ),
             "signUp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/signup",
-                query: [.init("redirect_to", .string("{redirectTo}"))],
+                url: .init(segments: [.variable("baseURL"), .literal("/signup")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
-                    .init("email", .string("{email}")),
-                    .init("password", .string("{password}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("{code_challenge_method}")),
+                    .init("email", .string(.variable("email"))),
+                    .init("password", .string(.variable("password"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ],
                 response: .sessionOrUser
             ),
             "updateUser": LatchkeyRuntime.RequestSpec(
                 method: "PUT",
-                url: "{baseURL}/user",
+                url: .init(segments: [.variable("baseURL"), .literal("/user")]),
                 encoding: .json,
-                body: [.init("password", .string("{password}")), .init("email", .string("{email}"))],
+                body: [
+                    .init("password", .string(.variable("password"))),
+                    .init("email", .string(.variable("email"))),
+                ],
                 authorization: .accessToken,
                 response: .user
             ),
             "verifyOTP": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{baseURL}/verify",
+                url: .init(segments: [.variable("baseURL"), .literal("/verify")]),
                 encoding: .json,
                 body: [
-                    .init("type", .string("{type}")),
-                    .init("email", .string("{email}")),
-                    .init("token", .string("{token}")),
-                    .init("token_hash", .string("{tokenHash}")),
+                    .init("type", .string(.variable("type"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("token", .string(.variable("token"))),
+                    .init("token_hash", .string(.variable("tokenHash"))),
                 ],
                 response: .session
             ),
@@ -169,13 +180,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         flows: LatchkeyRuntime.FlowSet(
             password: LatchkeyRuntime.PasswordFlowSpec(request: "passwordGrant", identifierLabel: "email"),
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{baseURL}/authorize",
+                authorizeURL: .init(segments: [.variable("baseURL"), .literal("/authorize")]),
                 authorizeQuery: [
-                    .init("provider", .string("{provider}")),
-                    .init("redirect_to", .string("{redirect_uri}")),
-                    .init("scopes", .string("{scope}")),
-                    .init("code_challenge", .string("{code_challenge}")),
-                    .init("code_challenge_method", .string("s256")),
+                    .init("provider", .string(.variable("provider"))),
+                    .init("redirect_to", .string(.variable("redirect_uri"))),
+                    .init("scopes", .string(.variable("scope"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.literal("s256"))),
                 ],
                 exchangeRequest: "pkceGrant",
                 returnsState: false,

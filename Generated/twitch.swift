@@ -21,70 +21,76 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
         name: "twitch",
         displayName: "Twitch",
         inputs: [.init(name: "clientID", environmentKey: "TWITCH_CLIENT_ID")],
-        discovery: .openID(issuer: "https://id.twitch.tv/oauth2"),
+        discovery: .openID(issuer: .literal("https://id.twitch.tv/oauth2")),
         requests: [
             "deviceAuthorization": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://id.twitch.tv/oauth2/device",
+                url: .literal("https://id.twitch.tv/oauth2/device"),
                 encoding: .form,
-                body: [.init("client_id", .string("{clientID}")), .init("scopes", .string("{scope}"))],
+                body: [
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("scopes", .string(.variable("scope"))),
+                ],
                 response: .document
             ),
             "deviceToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://id.twitch.tv/oauth2/token",
+                url: .literal("https://id.twitch.tv/oauth2/token"),
                 encoding: .form,
                 body: [
-                    .init("client_id", .string("{clientID}")),
-                    .init("scopes", .string("{scope}")),
-                    .init("device_code", .string("{device_code}")),
-                    .init("grant_type", .string("urn:ietf:params:oauth:grant-type:device_code")),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("scopes", .string(.variable("scope"))),
+                    .init("device_code", .string(.variable("device_code"))),
+                    .init(
+                        "grant_type",
+                        .string(.literal("urn:ietf:params:oauth:grant-type:device_code"))
+                    ),
                 ],
                 response: .session
             ),
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("authorization_code")),
-                    .init("code", .string("{code}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("authorization_code"))),
+                    .init("code", .string(.variable("code"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .post,
                 response: .session
             ),
             "refreshToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "{discovered.token_endpoint}",
+                url: .variable("discovered.token_endpoint"),
                 encoding: .form,
                 body: [
-                    .init("grant_type", .string("refresh_token")),
-                    .init("refresh_token", .string("{refresh_token}")),
-                    .init("client_id", .string("{clientID}")),
+                    .init("grant_type", .string(.literal("refresh_token"))),
+                    .init("refresh_token", .string(.variable("refresh_token"))),
+                    .init("client_id", .string(.variable("clientID"))),
                 ],
                 clientAuthentication: .postIfSecret,
                 response: .session
             ),
             "revokeToken": LatchkeyRuntime.RequestSpec(
                 method: "POST",
-                url: "https://id.twitch.tv/oauth2/revoke",
+                url: .literal("https://id.twitch.tv/oauth2/revoke"),
                 encoding: .form,
                 body: [
-                    .init("client_id", .string("{clientID}")),
-                    .init("token", .string("{access_token}")),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("token", .string(.variable("access_token"))),
                 ]
             ),
             "userInfo": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "{discovered.userinfo_endpoint}",
+                url: .variable("discovered.userinfo_endpoint"),
                 authorization: .accessToken,
                 response: .user
             ),
             "validateToken": LatchkeyRuntime.RequestSpec(
                 method: "GET",
-                url: "https://id.twitch.tv/oauth2/validate",
+                url: .literal("https://id.twitch.tv/oauth2/validate"),
                 authorization: .accessToken,
                 response: .document,
                 authorizationScheme: "OAuth"
@@ -92,18 +98,20 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
         ],
         flows: LatchkeyRuntime.FlowSet(
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
-                authorizeURL: "{discovered.authorization_endpoint}",
+                authorizeURL: .variable("discovered.authorization_endpoint"),
                 authorizeQuery: [
-                    .init("response_type", .string("code")),
-                    .init("client_id", .string("{clientID}")),
-                    .init("redirect_uri", .string("{redirect_uri}")),
-                    .init("scope", .string("{scope}")),
-                    .init("state", .string("{state}")),
-                    .init("nonce", .string("{nonce}")),
+                    .init("response_type", .string(.literal("code"))),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("redirect_uri", .string(.variable("redirect_uri"))),
+                    .init("scope", .string(.variable("scope"))),
+                    .init("state", .string(.variable("state"))),
+                    .init("nonce", .string(.variable("nonce"))),
                     .init(
                         "claims",
                         .string(
-                            "{{\"id_token\":{{\"email\":null,\"email_verified\":null,\"preferred_username\":null}},\"userinfo\":{{\"email\":null,\"email_verified\":null,\"preferred_username\":null}}}}"
+                            .literal(
+                                "{\"id_token\":{\"email\":null,\"email_verified\":null,\"preferred_username\":null},\"userinfo\":{\"email\":null,\"email_verified\":null,\"preferred_username\":null}}"
+                            )
                         )
                     ),
                 ],
@@ -180,8 +188,8 @@ public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {
         tokens: LatchkeyRuntime.TokenSpec(
             accessTokenFormat: .opaque,
             validatesIDToken: true,
-            jwksURL: "{discovered.jwks_uri}",
-            issuer: "https://id.twitch.tv/oauth2"
+            jwksURL: .variable("discovered.jwks_uri"),
+            issuer: .literal("https://id.twitch.tv/oauth2")
         )
     )
 

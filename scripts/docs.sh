@@ -73,23 +73,36 @@ if [[ -z "$docc" ]]; then
 fi
 
 # 0. Articles that mirror other files must stay in step with them.
-#    a) Errors.md's table of built-in codes == AuthError.Code.builtIn (code, kind, meaning; same order).
+#    a) Errors.md's table of built-in codes == the vocabulary's BuiltInErrorCode (code, kind, meaning;
+#       declaration order), which AuthError.Code.builtIn is made from.
 #    b) Every key in the tables of docs/DescriptorFormat.md appears in DescriptorReference.md.
 echo "==> Checking that the articles match the sources"
 stale=0
-codes_source="Sources/LatchkeyRuntime/Errors/AuthErrorCode.swift"
+codes_source="Sources/LatchkeyVocabulary/BuiltInErrorCode.swift"
 errors_article="$catalog/Reference/Errors.md"
-expected_codes=$(awk '/static let builtIn:/ { inside = 1; next } inside && /^[[:space:]]*\]/ { exit } inside' \
-    "$codes_source" |
-    sed -nE 's/^[[:space:]]*\("([a-z_]+)", \.([A-Za-z]+), "(.*)"\),?[[:space:]]*$/\1|\2|\3/p' |
+# The enum's cases in order (`case loginCancelled = "login_cancelled"`), then its one-row-per-code `kind`
+# (`case .loginCancelled: .cancelled`) and `meaning` (`case .loginCancelled: "..."`) switches.
+expected_codes=$(awk '
+    /^    case [A-Za-z]+( = "[a-z_]+")?$/ {
+        name = $2; code = name
+        if (match($0, /"[a-z_]+"/)) code = substr($0, RSTART + 1, RLENGTH - 2)
+        order[++count] = name; raw[name] = code; next
+    }
+    /^        case \.[A-Za-z]+: \.[A-Za-z]+$/ { sub(/:$/, "", $2); kind[substr($2, 2)] = substr($3, 2); next }
+    /^        case \.[A-Za-z]+: "/ {
+        name = $2; sub(/:$/, "", name); text = $0
+        sub(/^[^"]*"/, "", text); sub(/"$/, "", text); meaning[substr(name, 2)] = text
+    }
+    END { for (i = 1; i <= count; i++) print raw[order[i]] "|" kind[order[i]] "|" meaning[order[i]] }
+    ' "$codes_source" |
     sed -E 's/\|invalidInput\|/|invalid_input|/; s/\|invalidResponse\|/|invalid_response|/')
 documented_codes=$(awk '/^### .*Built-in codes/ { inside = 1 } inside' "$errors_article" |
     sed -nE 's/^\| `([a-z_]+)` \| `([a-z_]+)` \| ([^|]*[^ |]) \| [^|]* \|$/\1|\2|\3/p')
 if [[ -z "$expected_codes" ]]; then
-    echo "docs.sh: found no AuthError.Code.builtIn rows in $codes_source; update this script" >&2
+    echo "docs.sh: found no BuiltInErrorCode rows in $codes_source; update this script" >&2
     stale=1
 elif [[ "$expected_codes" != "$documented_codes" ]]; then
-    echo "docs.sh: $errors_article is out of step with AuthError.Code.builtIn ($codes_source)." >&2
+    echo "docs.sh: $errors_article is out of step with BuiltInErrorCode ($codes_source)." >&2
     echo "  (< source, > article; columns: code|kind|meaning)" >&2
     diff <(printf '%s\n' "$expected_codes") <(printf '%s\n' "$documented_codes") >&2 || true
     stale=1

@@ -37,3 +37,21 @@ import Testing
         if width > 0 { #expect(expression.flat(within: width - 1) == nil) }
     }
 }
+
+/// swift-format's `TrailingComma` rule: a collection broken over lines ends every element with a comma,
+/// except when it holds one element.
+@Suite struct TrailingCommaPrintingTests {
+    static let long = String(repeating: "x", count: 120)
+
+    @Test func oneElementBrokenOverLinesHasNoTrailingComma() {
+        let array = SwiftExpression.array([.string(Self.long)]).printed(indent: 0)
+        #expect(array == "[\n    \"\(Self.long)\"\n]")
+        let dictionary = SwiftExpression.dictionary([(key: "k", value: .string(Self.long))]).printed(indent: 0)
+        #expect(dictionary == "[\n    \"k\": \"\(Self.long)\"\n]")
+    }
+
+    @Test func severalElementsEachEndWithAComma() {
+        let array = SwiftExpression.array([.string(Self.long), .int(1)]).printed(indent: 0)
+        #expect(array == "[\n    \"\(Self.long)\",\n    1,\n]")
+    }
+}

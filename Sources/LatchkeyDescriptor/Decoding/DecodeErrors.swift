@@ -1,5 +1,6 @@
+import LatchkeyVocabulary
+
 extension DescriptorDecoder {
-    static let kinds = ["cancelled", "rejected", "transport", "misconfigured", "invalid_input", "invalid_response"]
 
     func decodeErrors(_ node: JSONNode) -> Descriptor.Errors? {
         guard var reader = ObjectReader(node, sink, expected: "\"errors\"") else { return nil }
@@ -19,7 +20,7 @@ extension DescriptorDecoder {
             }
             guard var codeReader = ObjectReader(member.value, sink, expected: "a code declaration") else { return nil }
             defer { codeReader.finish() }
-            let kind = codeReader.oneOf("kind", Self.kinds, default: "invalid_response")
+            let kind = codeReader.oneOf("kind", default: ErrorKind.invalidResponse)
             return Named(member.key, .init(kind: kind, summary: codeReader.string("description")))
         }
         let map = reader.member("map").map { rules($0) } ?? []

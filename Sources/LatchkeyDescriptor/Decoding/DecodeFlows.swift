@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 extension DescriptorDecoder {
     func decodeFlows(_ node: JSONNode) -> Descriptor.Flows? {
         guard var reader = ObjectReader(node, sink, expected: "\"flows\"") else { return nil }
@@ -55,7 +57,7 @@ extension DescriptorDecoder {
         }
         let exchange = reader.requestName("exchange", self, expecting: ["session"])
         let flow = Descriptor.Flows.AuthorizationCode(
-            authorizeURL: url ?? Template(parts: []), query: query, exchange: exchange ?? "",
+            authorizeURL: url ?? Template(segments: []), query: query, exchange: exchange ?? "",
             nonce: reader.bool("nonce", default: false), returnsState: reader.bool("returnsState", default: true),
             scopes: reader.strings("scopes"), scopeSeparator: reader.string("scopeSeparator") ?? " ",
             fetchUser: reader.bool("fetchUser", default: false),

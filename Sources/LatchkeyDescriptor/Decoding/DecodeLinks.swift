@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Format version 2: sessions in a callback's fragment (`callback.implicit`) and PKCE flows completed by an
 /// emailed link (`actions.<name>.pkce`).
 extension DescriptorDecoder {
@@ -39,7 +41,7 @@ extension DescriptorDecoder {
         requireFormatVersion(Self.linkFormatVersion, for: "action \"pkce\"", at: node)
         guard var reader = ObjectReader(node, sink, expected: "\"pkce\"") else { return nil }
         defer { reader.finish() }
-        let method = reader.oneOf("method", ["S256", "s256"], default: "S256")
+        let method = reader.oneOf("method", default: PKCEMethod.s256).rawValue
         let redirects = reader.member("redirects").map { checkRedirectNames($0) } ?? []
         let lifetime = reader.int("lifetime", range: 30...86_400)
         let eventNode = reader.member("event")

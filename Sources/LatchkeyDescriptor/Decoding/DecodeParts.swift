@@ -1,14 +1,16 @@
+import LatchkeyVocabulary
+
 extension DescriptorDecoder {
     func decodeInput(_ member: JSONMember) -> Descriptor.Input? {
         guard var reader = ObjectReader(member.value, sink, expected: "an input") else { return nil }
         defer { reader.finish() }
         checkVariableName(member)
-        let type = reader.oneOf("type", ["string", "url"], default: "string")
+        let type = reader.oneOf("type", default: InputKind.string)
         let summary = reader.string("description")
         let required = reader.bool("required", default: true)
         let defaultNode = reader.member("default")
         let defaultValue = defaultNode.flatMap { ObjectReader.string($0, sink) }
-        if let defaultNode, let defaultValue, type == "url", !URLRules.isAllowedEndpoint(defaultValue) {
+        if let defaultNode, let defaultValue, type == .url, !URLRules.isAllowedEndpoint(defaultValue) {
             sink.error(
                 "default URL \"\(defaultValue.prefix(80))\" is not https", at: defaultNode,
                 fixIt: "use https://, or http:// only on 127.0.0.1, [::1] or localhost")
@@ -130,7 +132,7 @@ extension DescriptorDecoder {
     func decodeTokens(_ node: JSONNode) -> Descriptor.Tokens? {
         guard var reader = ObjectReader(node, sink, expected: "\"tokens\"") else { return nil }
         defer { reader.finish() }
-        let format = reader.oneOf("accessToken", ["opaque", "jwt", "paseto_v4_public"], default: "opaque")
+        let format = reader.oneOf("accessToken", default: TokenFormat.opaque)
         let validate = reader.bool("validateIDToken", default: false)
         let jwks = reader.member("jwks").flatMap { decodeTemplate($0, context: .url) }
         let issuer = reader.member("issuer").flatMap { decodeTemplate($0, context: .url) }
@@ -138,7 +140,7 @@ extension DescriptorDecoder {
         let audience = reader.member("audience").flatMap { decodeTemplate($0, context: .request) }
         let implicitAssertion = reader.string("implicitAssertion")
         let issuerValidation = decodeIssuerValidation(&reader)
-        if format == "paseto_v4_public" && keys == nil {
+        if format == .pasetoV4Public && keys == nil {
             sink.error(
                 "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
                 fixIt: "set it to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
@@ -159,7 +161,7 @@ extension DescriptorDecoder {
                 return items.compactMap { decodePointer($0) }
             } ?? []
         let checksToken = !tokens.footer.isEmpty || !tokens.requiredClaims.isEmpty || !tokens.claimValues.isEmpty
-        if format != "paseto_v4_public",
+        if format != .pasetoV4Public,
             checksToken || tokens.userFromAccessToken || !tokens.userDocumentMustMatch.isEmpty
         {
             sink.error(
@@ -190,13 +192,12 @@ extension DescriptorDecoder {
         defer { reader.finish() }
         let base = Descriptor.Callback()
         let kinds = reader.member("redirectKinds").map { kindsNode in
-            ObjectReader.strings(kindsNode, sink).filter { kind in
-                let allowed = ["custom_scheme", "https", "loopback"]
-                if allowed.contains(kind) { return true }
+            ObjectReader.strings(kindsNode, sink).compactMap { kind in
+                if let known = RedirectKind(rawValue: kind) { return known }
                 sink.error(
                     "unknown redirect kind \"\(kind.prefix(40))\"", at: kindsNode,
                     fixIt: "use \"custom_scheme\", \"https\" or \"loopback\"")
-                return false
+                return nil
             }
         }
         return Descriptor.Callback(

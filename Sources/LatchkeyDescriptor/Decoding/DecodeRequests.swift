@@ -1,6 +1,7 @@
+import LatchkeyVocabulary
+
 extension DescriptorDecoder {
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
-    static let responses = ["session", "user", "document", "none", "sessionOrUser"]
 
     func decodeRequest(_ node: JSONNode) -> Descriptor.Request? {
         guard var reader = ObjectReader(node, sink, expected: "a request") else { return nil }
@@ -17,25 +18,24 @@ extension DescriptorDecoder {
             SecretRules.check(member, sink)
             return Named(member.key, decodeValue(member.value, .request))
         }
-        let encoding = reader.oneOf("encoding", ["none", "form", "json"], default: "none")
+        let encoding = reader.oneOf("encoding", default: BodyEncoding.none)
         let bodyNode = node.object?["body"]
         let body = reader.members("body", "\"body\"").map { member in
             SecretRules.check(member, sink)
             return Named(member.key, decodeValue(member.value, .request))
         }
-        if let bodyNode, encoding == "none" {
+        if let bodyNode, encoding == .none {
             sink.error("a request with a body needs \"encoding\": \"form\" or \"json\"", at: bodyNode)
         }
         if let bodyNode, method == "GET" {
             sink.error("a GET request cannot have a body", at: bodyNode, fixIt: "move the parameters to \"query\"")
         }
-        let authMethods = ["none", "basic", "post", "basic_if_secret", "post_if_secret"]
-        let clientAuthentication = reader.oneOf("clientAuthentication", authMethods, default: "none")
-        if clientAuthentication.hasSuffix("_if_secret"), let authNode = node.object?["clientAuthentication"] {
-            requireFormatVersion(2, for: "\"clientAuthentication\": \"\(clientAuthentication)\"", at: authNode)
+        let clientAuthentication = reader.oneOf("clientAuthentication", default: ClientAuthenticationMethod.none)
+        if clientAuthentication.needsFormatVersion2, let authNode = node.object?["clientAuthentication"] {
+            requireFormatVersion(2, for: "\"clientAuthentication\": \"\(clientAuthentication.rawValue)\"", at: authNode)
         }
-        let authorization = reader.oneOf("authorization", ["none", "accessToken"], default: "none")
-        let response = reader.oneOf("response", Self.responses, default: "none")
+        let authorization = reader.oneOf("authorization", default: RequestAuthorization.none)
+        let response = reader.oneOf("response", default: ResponseMeaning.none)
         let scheme = decodeAuthorizationScheme(reader.member("authorizationScheme"), authorization: authorization)
         let sessionNode = reader.member("session")
         let session = sessionNode.flatMap { decodeRequestSession($0, response: response) }
@@ -67,7 +67,7 @@ extension DescriptorDecoder {
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
             let parameter = Descriptor.Action.Parameter(
-                type: parameterReader.oneOf("type", ["string", "bool", "int", "url"], default: "string"),
+                type: parameterReader.oneOf("type", default: ParameterType.string),
                 optional: parameterReader.bool("optional", default: false),
                 minLength: parameterReader.int("minLength", range: 0...4096),
                 values: parameterReader.strings("values"),

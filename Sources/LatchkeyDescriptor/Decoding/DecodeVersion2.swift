@@ -1,7 +1,9 @@
+import LatchkeyVocabulary
+
 /// The keys format version 2 added to requests, callbacks and tokens.
 extension DescriptorDecoder {
     /// A request's `authorizationScheme`: an HTTP auth-scheme token, only with `"authorization": "accessToken"`.
-    func decodeAuthorizationScheme(_ node: JSONNode?, authorization: String) -> String {
+    func decodeAuthorizationScheme(_ node: JSONNode?, authorization: RequestAuthorization) -> String {
         guard let node else { return "Bearer" }
         requireFormatVersion(2, for: "\"authorizationScheme\"", at: node)
         guard let text = ObjectReader.string(node, sink, "an authorization scheme, e.g. \"Bearer\"") else {
@@ -14,7 +16,7 @@ extension DescriptorDecoder {
                 fixIt: "use one word of letters and digits, e.g. \"Bearer\" or \"OAuth\"")
             return "Bearer"
         }
-        if authorization != "accessToken" {
+        if authorization != .accessToken {
             sink.error(
                 "\"authorizationScheme\" needs \"authorization\": \"accessToken\"", at: node,
                 fixIt: "add \"authorization\": \"accessToken\", or remove \"authorizationScheme\"")
@@ -23,9 +25,9 @@ extension DescriptorDecoder {
     }
 
     /// A request's own `session` fields, only on requests whose response is a session.
-    func decodeRequestSession(_ node: JSONNode, response: String) -> Descriptor.SessionFields? {
+    func decodeRequestSession(_ node: JSONNode, response: ResponseMeaning) -> Descriptor.SessionFields? {
         requireFormatVersion(2, for: "a request's \"session\"", at: node)
-        if response != "session" && response != "sessionOrUser" {
+        if !response.carriesSession {
             sink.error(
                 "a request's \"session\" needs \"response\": \"session\" or \"sessionOrUser\"", at: node,
                 fixIt: "set \"response\", or remove \"session\"")
@@ -34,10 +36,9 @@ extension DescriptorDecoder {
     }
 
     /// `callback.location`, where `form_post` needs format version 2.
-    func decodeCallbackLocation(_ reader: inout ObjectReader, default base: String) -> String {
-        let locations = ["query", "fragment", "query_or_fragment", "form_post"]
-        let location = reader.oneOf("location", locations, default: base)
-        if location == "form_post", let node = reader.object["location"] {
+    func decodeCallbackLocation(_ reader: inout ObjectReader, default base: CallbackLocation) -> CallbackLocation {
+        let location = reader.oneOf("location", default: base)
+        if location == .formPost, let node = reader.object["location"] {
             requireFormatVersion(2, for: "\"location\": \"form_post\"", at: node)
         }
         return location
@@ -59,8 +60,8 @@ extension DescriptorDecoder {
     }
 
     /// `tokens.issuerValidation`: `exact` (the default) or `tenant_placeholder`.
-    func decodeIssuerValidation(_ reader: inout ObjectReader) -> String {
-        let mode = reader.oneOf("issuerValidation", ["exact", "tenant_placeholder"], default: "exact")
+    func decodeIssuerValidation(_ reader: inout ObjectReader) -> IssuerValidation {
+        let mode = reader.oneOf("issuerValidation", default: IssuerValidation.exact)
         if let node = reader.object["issuerValidation"] {
             requireFormatVersion(2, for: "\"issuerValidation\"", at: node)
         }

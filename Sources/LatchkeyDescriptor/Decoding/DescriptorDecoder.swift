@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Turns a parsed JSON document into a ``Descriptor``, collecting every problem on the way.
 final class DescriptorDecoder {
     let sink: DiagnosticSink

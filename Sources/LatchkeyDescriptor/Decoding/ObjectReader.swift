@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Reads the members of one JSON object, reporting wrong types, missing keys and unknown keys.
 ///
 /// Every accessor records the key as known; ``finish()`` reports the keys nobody asked for,
@@ -93,6 +95,13 @@ struct ObjectReader {
             return defaultValue
         }
         return text
+    }
+
+    /// The vocabulary term a key spells (``VocabularyTerm/descriptorSpellings`` are the allowed values), or
+    /// `defaultValue` when the key is absent or invalid (an error is reported).
+    mutating func oneOf<Term: VocabularyTerm>(_ key: String, default defaultValue: Term) -> Term {
+        let spelling = oneOf(key, Term.descriptorSpellings, default: defaultValue.rawValue)
+        return Term(rawValue: spelling) ?? defaultValue
     }
 
     /// Each member of an object-valued key, in source order.

@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 extension Descriptor.Errors {
     /// OAuth 2.0 defaults: `error` and `error_description`, no rows.
     public init() {
@@ -11,8 +13,8 @@ extension Descriptor.Callback {
     /// OAuth 2.0 defaults: query parameters `code`, `state`, `error`, `error_description`.
     public init() {
         self.init(
-            location: "query", code: "code", state: "state", iss: nil, error: "error", errorCode: nil,
-            errorDescription: "error_description", redirectKinds: ["custom_scheme", "https", "loopback"])
+            location: .query, code: "code", state: "state", iss: nil, error: "error", errorCode: nil,
+            errorDescription: "error_description", redirectKinds: RedirectKind.allCases)
     }
 }
 
@@ -35,6 +37,6 @@ extension Descriptor.UserFields {
 extension Descriptor.Tokens {
     /// Opaque tokens, no ID token validation.
     public init() {
-        self.init(accessToken: "opaque", validateIDToken: false, jwks: nil, issuer: nil)
+        self.init(accessToken: .opaque, validateIDToken: false, jwks: nil, issuer: nil)
     }
 }

@@ -1,10 +1,12 @@
+import LatchkeyVocabulary
+
 extension Descriptor {
     /// A configuration input.
     public struct Input: Sendable, Hashable {
         /// The variable name.
         public var name: String
         /// `string` or `url`.
-        public var type: String
+        public var type: InputKind
         /// What it is, for the generated documentation.
         public var summary: String?
         /// Whether the app must supply it.
@@ -53,15 +55,15 @@ extension Descriptor {
         /// Headers.
         public var headers: [Named<Value>]
         /// `none`, `form` or `json`.
-        public var encoding: String
+        public var encoding: BodyEncoding
         /// Body members.
         public var body: [Named<Value>]
         /// `none`, `basic`, `post`, `basic_if_secret` or `post_if_secret`.
-        public var clientAuthentication: String
+        public var clientAuthentication: ClientAuthenticationMethod
         /// `none` or `accessToken`.
-        public var authorization: String
+        public var authorization: RequestAuthorization
         /// `session`, `user`, `document`, `none` or `sessionOrUser`.
-        public var response: String
+        public var response: ResponseMeaning
         /// Error statuses treated as success.
         public var ignoreErrorStatuses: [Int]
         /// The `Authorization` scheme of `accessToken` requests (format version 2).
@@ -162,7 +164,7 @@ extension Descriptor {
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {
             /// `string`, `bool`, `int` or `url`.
-            public var type: String
+            public var type: ParameterType
             /// Whether it may be left out.
             public var optional: Bool
             /// Minimum length.
@@ -196,7 +198,7 @@ extension Descriptor {
         /// A declared code.
         public struct DeclaredCode: Sendable, Hashable {
             /// Its kind.
-            public var kind: String
+            public var kind: ErrorKind
             /// What it means.
             public var summary: String?
         }
@@ -219,7 +221,7 @@ extension Descriptor {
     /// Callback rules.
     public struct Callback: Sendable, Hashable {
         /// `query`, `fragment` or `query_or_fragment`.
-        public var location: String
+        public var location: CallbackLocation
         /// Code parameter.
         public var code: String
         /// State parameter.
@@ -233,7 +235,7 @@ extension Descriptor {
         /// Error description parameter.
         public var errorDescription: String
         /// Allowed redirect kinds.
-        public var redirectKinds: [String]
+        public var redirectKinds: [RedirectKind]
         /// A user document carried by the callback (format version 2).
         public var user: CallbackUser? = nil
         /// Sessions accepted in the fragment, if any.
@@ -291,7 +293,7 @@ extension Descriptor {
     /// Token formats.
     public struct Tokens: Sendable, Hashable {
         /// `opaque`, `jwt` or `paseto_v4_public`.
-        public var accessToken: String
+        public var accessToken: TokenFormat
         /// Whether ID tokens are validated.
         public var validateIDToken: Bool
         /// JWKS URL.
@@ -305,7 +307,7 @@ extension Descriptor {
         /// The PASETO implicit assertion for key-document entries that name none.
         public var implicitAssertion: String? = nil
         /// `exact` or `tenant_placeholder` (format version 2).
-        public var issuerValidation: String = "exact"
+        public var issuerValidation: IssuerValidation = .exact
         /// Members a verified access token's (JSON) footer must carry, with their exact values.
         public var footer: [Named<String>] = []
         /// Claims a verified access token must carry (present, not null, not empty).

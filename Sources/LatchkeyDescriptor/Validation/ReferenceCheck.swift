@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Checks that every name a descriptor uses is declared: variables, requests, error codes.
 extension DescriptorDecoder {
     /// Variables the runtime supplies while a flow runs.
@@ -62,18 +64,18 @@ extension DescriptorDecoder {
                 continue
             }
             if !reference.expectedResponses.isEmpty,
-                !reference.expectedResponses.contains(request.value.response)
+                !reference.expectedResponses.contains(request.value.response.rawValue)
             {
                 sink.error(
-                    "request \"\(reference.name)\" has response \"\(request.value.response)\" but is used where \(reference.expectedResponses.map { "\"\($0)\"" }.joined(separator: " or ")) is needed",
+                    "request \"\(reference.name)\" has response \"\(request.value.response.rawValue)\" but is used where \(reference.expectedResponses.map { "\"\($0)\"" }.joined(separator: " or ")) is needed",
                     at: reference.node, fixIt: "set its \"response\" accordingly")
             }
         }
         let declaredCodes = Set(descriptor.errors.codes.map(\.name))
         for reference in codeReferences
-        where !KnownErrorCodes.all.contains(reference.code) && !declaredCodes.contains(reference.code) {
+        where BuiltInErrorCode(rawValue: reference.code) == nil && !declaredCodes.contains(reference.code) {
             let suggestion = Suggestions.closest(
-                to: reference.code, among: (KnownErrorCodes.all.union(declaredCodes)).sorted())
+                to: reference.code, among: (Set(BuiltInErrorCode.descriptorSpellings).union(declaredCodes)).sorted())
             sink.error(
                 "unknown error code \"\(reference.code.prefix(40))\"", at: reference.node,
                 fixIt: suggestion.map { "did you mean \"\($0)\"?" } ?? "declare it under errors.codes with its kind")

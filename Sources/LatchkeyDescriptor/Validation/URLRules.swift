@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Rules for URLs in descriptors: https only, loopback http aside.
 enum URLRules {
     static let loopbackHosts = ["127.0.0.1", "[::1]", "localhost"]
@@ -32,8 +34,8 @@ enum URLRules {
     /// Checks an endpoint template: a literal start must be an https (or loopback http) URL;
     /// a variable start is checked at run time by the runtime.
     static func checkEndpoint(_ template: Template, _ node: JSONNode, _ sink: DiagnosticSink) {
-        guard case .literal(let prefix)? = template.parts.first else { return }
-        if template.parts.count == 1 {
+        guard case .literal(let prefix)? = template.segments.first else { return }
+        if template.segments.count == 1 {
             if !isAllowedEndpoint(prefix) {
                 sink.error(
                     "endpoint \"\(prefix.prefix(80))\" is not https", at: node,

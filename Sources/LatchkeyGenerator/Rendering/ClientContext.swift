@@ -1,4 +1,5 @@
 import LatchkeyDescriptor
+import LatchkeyVocabulary
 
 /// Builds the values the client template shows, from a descriptor.
 enum ClientContext {
@@ -27,11 +28,11 @@ enum ClientContext {
         let defaultScope = flows.signOut?.defaultScope ?? flows.signOut?.scopes.first ?? ""
         context["defaultScopeCase"] = .text(SwiftNames.lowerCamelCase(defaultScope))
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
-        context["hasServerHandoff"] = .bool(d.tokens.accessToken == "paseto_v4_public")
+        context["hasServerHandoff"] = .bool(d.tokens.accessToken == .pasetoV4Public)
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
         context["hasClientCredentials"] = .bool(flows.clientCredentials != nil)
         context["hasEndSession"] = .bool(flows.endSession != nil)
-        context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != "none" })
+        context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != .none })
         context["actions"] = .list(d.actions.map(action))
         context["flowSummary"] = .text(flowSummary(d))
         return context
@@ -53,7 +54,7 @@ enum ClientContext {
 
     static func input(_ i: Descriptor.Input) -> TemplateContext {
         let optional = !i.required || i.defaultValue != nil || i.environment != nil
-        let baseType = i.type == "url" ? "Foundation.URL" : "Swift.String"
+        let baseType = i.type == .url ? "Foundation.URL" : "Swift.String"
         var summary = i.summary ?? "The \(i.name) input."
         if let environment = i.environment { summary += " When nil, read from `\(environment)`." }
         if let value = i.defaultValue { summary += " Defaults to `\(value)`." }
@@ -63,7 +64,7 @@ enum ClientContext {
             "summary": .text(summary),
             "swiftType": .code(GeneratedCode(baseType + (optional ? "?" : ""))),
             "isOptional": .bool(optional),
-            "isURL": .bool(i.type == "url"),
+            "isURL": .bool(i.type == .url),
         ])
     }
 
@@ -71,10 +72,10 @@ enum ClientContext {
         let parameters = a.value.parameters.map { p -> TemplateContext in
             let type: String =
                 switch p.value.type {
-                case "bool": "Swift.Bool"
-                case "int": "Swift.Int"
-                case "url": "Foundation.URL"
-                default: "Swift.String"
+                case .bool: "Swift.Bool"
+                case .int: "Swift.Int"
+                case .url: "Foundation.URL"
+                case .string: "Swift.String"
                 }
             var summary = p.value.summary ?? "The \(p.name) parameter."
             if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }
@@ -85,7 +86,7 @@ enum ClientContext {
                 "summary": .text(summary),
                 "swiftType": .code(GeneratedCode(type + (p.value.optional ? "?" : ""))),
                 "isOptional": .bool(p.value.optional),
-                "case": .code(GeneratedCode("." + p.value.type)),
+                "case": .code(GeneratedCode(SwiftExpression.term(p.value.type).singleLine)),
             ])
         }
         return TemplateContext([

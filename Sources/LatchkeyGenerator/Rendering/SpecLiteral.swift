@@ -1,4 +1,5 @@
 import LatchkeyDescriptor
+import LatchkeyVocabulary
 
 /// Builds the `ProviderSpec` literal a generated client holds: the descriptor, normalized.
 ///
@@ -52,7 +53,27 @@ enum SpecLiteral {
         pairs.compactMap { label, value in value.map { Arg(label: label, value: $0) } }
     }
 
-    static func template(_ t: LatchkeyDescriptor.Template) -> Expr { .string(t.description) }
+    /// A template as generated code holds it: its parsed segments, every string an escaped literal, so the
+    /// runtime never parses descriptor syntax.
+    /// A template of one segment is that segment's `.literal(...)` or `.variable(...)` (the template's own
+    /// factories); any other is `.init(segments: [...])`.
+    static func template(_ t: ValueTemplate) -> Expr {
+        switch t.segments.first {
+        case .literal(let text)? where t.segments.count == 1: .call(".literal", [Arg(label: nil, value: .string(text))])
+        case .variable(let name)? where t.segments.count == 1:
+            .call(".variable", [Arg(label: nil, value: .string(name))])
+        default: .call(".init", [Arg(label: "segments", value: .array(t.segments.map(segment)))])
+        }
+    }
+
+    /// One segment of a template: `.literal("...")`, `.variable("name")` or `.firstOf(["a", "b"])`.
+    static func segment(_ s: ValueTemplate.Segment) -> Expr {
+        switch s {
+        case .literal(let text): .call(".literal", [Arg(label: nil, value: .string(text))])
+        case .variable(let name): .call(".variable", [Arg(label: nil, value: .string(name))])
+        case .firstOf(let names): .call(".firstOf", [Arg(label: nil, value: .array(names.map(Expr.string)))])
+        }
+    }
 
     static func value(_ v: Value) -> Expr {
         switch v {
@@ -86,7 +107,7 @@ enum SpecLiteral {
 
     static func input(_ i: Descriptor.Input) -> Expr {
         var args = [Arg(label: "name", value: .string(i.name))]
-        if i.type != "string" { args.append(Arg(label: "kind", value: .symbol("." + i.type))) }
+        if i.type != .string { args.append(Arg(label: "kind", value: .term(i.type))) }
         if !i.required { args.append(Arg(label: "isRequired", value: .bool(false))) }
         if let value = i.defaultValue { args.append(Arg(label: "defaultValue", value: .string(value))) }
         if i.trimTrailingSlash { args.append(Arg(label: "trimsTrailingSlash", value: .bool(true))) }
@@ -150,16 +171,13 @@ enum SpecLiteral {
         var args = [Arg(label: "method", value: .string(r.method)), Arg(label: "url", value: template(r.url))]
         if !r.query.isEmpty { args.append(Arg(label: "query", value: parameters(r.query))) }
         if !r.headers.isEmpty { args.append(Arg(label: "headers", value: parameters(r.headers))) }
-        if r.encoding != "none" { args.append(Arg(label: "encoding", value: .symbol("." + r.encoding))) }
+        if r.encoding != .none { args.append(Arg(label: "encoding", value: .term(r.encoding))) }
         if !r.body.isEmpty { args.append(Arg(label: "body", value: parameters(r.body))) }
-        if r.clientAuthentication != "none" {
-            args.append(
-                Arg(
-                    label: "clientAuthentication",
-                    value: .symbol("." + SwiftNames.lowerCamelCase(r.clientAuthentication))))
+        if r.clientAuthentication != .none {
+            args.append(Arg(label: "clientAuthentication", value: .term(r.clientAuthentication)))
         }
-        if r.authorization != "none" { args.append(Arg(label: "authorization", value: .symbol("." + r.authorization))) }
-        if r.response != "none" { args.append(Arg(label: "response", value: .symbol("." + r.response))) }
+        if r.authorization != .none { args.append(Arg(label: "authorization", value: .term(r.authorization))) }
+        if r.response != .none { args.append(Arg(label: "response", value: .term(r.response))) }
         if !r.ignoreErrorStatuses.isEmpty {
             args.append(Arg(label: "ignoredErrorStatuses", value: .array(r.ignoreErrorStatuses.map(Expr.int))))
         }
@@ -249,9 +267,7 @@ enum SpecLiteral {
                     value: .array(
                         a.value.parameters.map { p in
                             var args = [Arg(label: "name", value: .string(p.name))]
-                            if p.value.type != "string" {
-                                args.append(Arg(label: "type", value: .symbol("." + p.value.type)))
-                            }
+                            if p.value.type != .string { args.append(Arg(label: "type", value: .term(p.value.type))) }
                             if p.value.optional { args.append(Arg(label: "isOptional", value: .bool(true))) }
                             if let min = p.value.minLength {
                                 args.append(Arg(label: "minimumLength", value: .int(min)))
@@ -264,7 +280,7 @@ enum SpecLiteral {
             ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]))
     }
 
-    static func rule(_ r: Descriptor.Errors.Rule, kinds: [String: String]) -> Expr {
+    static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {
         var args = optionalArgs([
             ("providerCode", r.providerCode.map(Expr.string)),
             ("providerCodePrefix", r.providerCodePrefix.map(Expr.string)),
@@ -272,25 +288,22 @@ enum SpecLiteral {
             ("requests", r.requests.isEmpty ? nil : .array(r.requests.map(Expr.string))),
         ])
         args.append(Arg(label: "code", value: .string(r.code)))
-        args.append(
-            Arg(label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[r.code] ?? "invalid_response"))))
+        args.append(Arg(label: "kind", value: .term(kinds.kind(of: r.code))))
         return .call(".init", args)
     }
 
     /// A row mapping a token verification failure (the rule's provider code) to a code.
-    static func verificationRule(reason: String, code: String, kinds: [String: String]) -> Expr {
+    static func verificationRule(reason: String, code: String, kinds: ErrorKinds) -> Expr {
         .call(
             ".init",
             [
                 Arg(label: "providerCode", value: .string(reason)), Arg(label: "code", value: .string(code)),
-                Arg(
-                    label: "kind", value: .symbol("." + SwiftNames.lowerCamelCase(kinds[code] ?? "invalid_response"))),
+                Arg(label: "kind", value: .term(kinds.kind(of: code))),
             ])
     }
 
     static func errors(_ e: Descriptor.Errors) -> Expr {
-        var kinds = KnownErrorKinds.table
-        for code in e.codes { kinds[code.name] = code.value.kind }
+        let kinds = ErrorKinds(declared: e.codes)
         return .call(
             "LatchkeyRuntime.ErrorMappingSpec",
             optionalArgs([
@@ -316,14 +329,14 @@ enum SpecLiteral {
         .call(
             "LatchkeyRuntime.CallbackSpec",
             optionalArgs([
-                ("location", .symbol("." + SwiftNames.lowerCamelCase(c.location))),
+                ("location", .term(c.location)),
                 ("codeParameter", .string(c.code)),
                 ("stateParameter", .string(c.state)),
                 ("issuerParameter", c.iss.map(Expr.string)),
                 ("errorParameter", .string(c.error)),
                 ("errorCodeParameter", c.errorCode.map(Expr.string)),
                 ("errorDescriptionParameter", .string(c.errorDescription)),
-                ("allowedRedirectKinds", .array(c.redirectKinds.map { .symbol("." + SwiftNames.lowerCamelCase($0)) })),
+                ("allowedRedirectKinds", .array(c.redirectKinds.map(Expr.term))),
                 ("implicitSession", c.implicit.map(implicitSession)),
                 ("user", c.user.map(SpecLiteralVersion2.callbackUser)),
             ]))
@@ -360,17 +373,14 @@ enum SpecLiteral {
         .call(
             "LatchkeyRuntime.TokenSpec",
             optionalArgs([
-                ("accessTokenFormat", .symbol("." + SwiftNames.lowerCamelCase(t.accessToken))),
+                ("accessTokenFormat", .term(t.accessToken)),
                 ("validatesIDToken", t.validateIDToken ? .bool(true) : nil),
                 ("jwksURL", t.jwks.map(template)),
                 ("issuer", t.issuer.map(template)),
                 ("accessTokenKeysURL", t.accessTokenKeys.map(template)),
                 ("audience", t.audience.map(template)),
                 ("implicitAssertion", t.implicitAssertion.map(Expr.string)),
-                (
-                    "issuerValidation",
-                    t.issuerValidation == "exact" ? nil : .symbol("." + SwiftNames.lowerCamelCase(t.issuerValidation))
-                ),
+                ("issuerValidation", t.issuerValidation == .exact ? nil : .term(t.issuerValidation)),
                 ("footer", t.footer.isEmpty ? nil : stringDictionary(t.footer)),
                 ("requiredClaims", t.requiredClaims.isEmpty ? nil : .array(t.requiredClaims.map(Expr.string))),
                 ("claimValues", t.claimValues.isEmpty ? nil : stringDictionary(t.claimValues)),

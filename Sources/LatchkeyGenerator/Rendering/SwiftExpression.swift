@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// A Swift expression the generator builds, printed deterministically and readably.
 indirect enum SwiftExpression: Sendable, Hashable {
     /// A call or initializer: `Name(label: value, ...)`.
@@ -23,6 +25,12 @@ indirect enum SwiftExpression: Sendable, Hashable {
         var label: String?
         var value: SwiftExpression
     }
+
+    /// The enum case generated code names for a vocabulary term, such as `.basicIfSecret`: the case's own
+    /// Swift name, never descriptor text.
+    /// - Parameter term: The term.
+    /// - Returns: A member expression for it.
+    static func term(_ term: some VocabularyTerm) -> SwiftExpression { .symbol("." + term.swiftCase) }
 
     static func == (lhs: SwiftExpression, rhs: SwiftExpression) -> Bool { lhs.singleLine == rhs.singleLine }
     func hash(into hasher: inout Hasher) { hasher.combine(singleLine) }
@@ -157,6 +165,8 @@ indirect enum SwiftExpression: Sendable, Hashable {
 
     /// Appends ``printed(indent:)`` to `out`: the single-line form when it fits in ``lineWidth`` minus
     /// `indent`, else one argument, element or pair per line, each printed the same way.
+    /// A collection of one element broken over lines has no trailing comma (what swift-format's
+    /// `TrailingComma` rule asks for); longer ones end every element with one.
     func appendPrinted(to out: inout [UInt8], indent: Int) {
         if flatWidth(within: Self.lineWidth - indent) != nil {
             appendFlat(to: &out)
@@ -186,7 +196,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
                 if index > 0 { out += "\n" }
                 out += inner
                 item.appendPrinted(to: &out, indent: indent + 4)
-                out += ","
+                if items.count > 1 { out += "," }
             }
             out += "\n"
             out += closing
@@ -199,7 +209,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
                 SwiftLiteral.appendString(pair.key, to: &out)
                 out += ": "
                 pair.value.appendPrinted(to: &out, indent: indent + 4)
-                out += ","
+                if pairs.count > 1 { out += "," }
             }
             out += "\n"
             out += closing

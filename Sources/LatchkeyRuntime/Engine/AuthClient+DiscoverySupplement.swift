@@ -78,8 +78,8 @@ extension AuthClient {
         let known = VariableScope(inputs: inputs, discovered: values, derived: provider.variables)
         var missing: Set<String> = []
         for template in templates {
-            for case .variable(let reference) in template.parts {
-                for alternative in ValueTemplate.alternatives(of: reference) {
+            for alternatives in template.references {
+                for alternative in alternatives {
                     if known[alternative] != nil { break }
                     if alternative.hasPrefix(prefix) { missing.insert(String(alternative.dropFirst(prefix.count))) }
                 }

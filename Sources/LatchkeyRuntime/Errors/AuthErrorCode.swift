@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 extension AuthError {
     /// A stable error code. New codes may be added; existing ones never change meaning.
     ///
@@ -44,54 +46,9 @@ extension AuthError {
 
 extension AuthError.Code {
     /// Every built-in code with its kind: the documented table.
-    public static let builtIn: [(code: String, kind: AuthError.Kind, meaning: String)] = [
-        ("login_cancelled", .cancelled, "The user cancelled or denied the sign-in."),
-        ("invalid_credentials", .rejected, "The email, username or password is wrong."),
-        ("email_not_confirmed", .rejected, "The account exists but its email address is not confirmed yet."),
-        ("user_already_exists", .invalidInput, "An account with that identifier exists already."),
-        ("user_banned", .rejected, "The account is banned or disabled."),
-        ("weak_password", .invalidInput, "The new password does not meet the provider's rules."),
-        ("session_expired", .rejected, "The session is over (refresh token expired, revoked or reused)."),
-        ("session_missing", .rejected, "There is no session: sign in first."),
-        ("invalid_grant", .rejected, "The provider rejected the grant (code, refresh token or verifier)."),
-        ("bad_code_verifier", .rejected, "The PKCE verifier does not match the challenge."),
-        ("flow_state_expired", .rejected, "The browser sign-in took too long; start again."),
-        ("flow_state_not_found", .rejected, "The provider does not know this sign-in attempt; start again."),
-        ("otp_expired", .rejected, "The one-time code or link has expired or is invalid."),
-        ("state_mismatch", .invalidResponse, "The callback's state does not match the pending sign-in."),
-        ("issuer_mismatch", .invalidResponse, "The callback or document names another issuer."),
-        ("redirect_mismatch", .invalidResponse, "The callback URL is not the registered redirect URI."),
-        ("invalid_callback", .invalidResponse, "The callback URL is malformed or has no pending sign-in."),
-        ("invalid_id_token", .invalidResponse, "The ID token failed signature or claim validation."),
-        ("invalid_token", .invalidResponse, "An access token failed signature or claim validation."),
-        ("invalid_response", .invalidResponse, "The provider's response breaks the protocol."),
-        ("network_error", .transport, "The provider could not be reached or the connection failed."),
-        ("timeout", .transport, "The provider did not answer in time."),
-        ("server_error", .transport, "The provider failed (HTTP 5xx); retry later."),
-        ("rate_limited", .transport, "Too many requests; retry after the indicated delay."),
-        ("redirect_refused", .misconfigured, "The endpoint answered with a redirect, which is never followed."),
-        ("response_too_large", .transport, "The response exceeded the size limit."),
-        ("store_unavailable", .transport, "The session store is locked or unreadable; this is not signed out."),
-        ("store_failed", .transport, "The session could not be written to the store."),
-        ("config_discovery_failed", .misconfigured, "The provider's configuration could not be discovered."),
-        ("confidential_client_in_mobile", .misconfigured, "A confidential client cannot be used in an app."),
-        ("secret_in_app", .misconfigured, "A secret key was given where only a public key may ship."),
-        ("invalid_configuration", .misconfigured, "The client configuration is invalid."),
-        ("invalid_client", .misconfigured, "The provider does not accept this client."),
-        ("unauthorized_client", .misconfigured, "The client may not use this grant."),
-        ("unsupported_grant_type", .misconfigured, "The provider does not support this grant."),
-        ("invalid_scope", .misconfigured, "A requested scope is not allowed."),
-        ("web_auth_start_failed", .misconfigured, "The browser sign-in could not be started."),
-        ("validation_failed", .invalidInput, "The provider rejected the request's parameters."),
-        ("invalid_request", .invalidInput, "The request is malformed."),
-        ("authorization_pending", .transport, "Device flow: the user has not approved yet."),
-        ("slow_down", .transport, "Device flow: poll less often."),
-        ("expired_token", .rejected, "Device flow: the device code expired."),
-        ("access_denied", .cancelled, "The user or provider denied access."),
-        ("mfa_required", .rejected, "Multi-factor verification is required."),
-        ("provider_disabled", .misconfigured, "The sign-in method is disabled at the provider."),
-        ("unknown", .invalidResponse, "The provider returned an error Latchkey has no mapping for."),
-    ]
+    public static let builtIn: [(code: String, kind: AuthError.Kind, meaning: String)] = BuiltInErrorCode.allCases.map {
+        ($0.rawValue, $0.kind, $0.meaning)
+    }
 
     static let builtInKinds: [String: AuthError.Kind] = Dictionary(
         uniqueKeysWithValues: builtIn.map { ($0.code, $0.kind) })

@@ -1,28 +1,12 @@
+import LatchkeyVocabulary
+
 /// How the provider sends the browser back to the app, and which redirect URIs it accepts.
 public struct CallbackSpec: Sendable, Hashable {
     /// Where callback parameters are.
-    public enum Location: String, Sendable, Hashable {
-        /// In the query string.
-        case query
-        /// In the fragment.
-        case fragment
-        /// In either; a parameter present in both with different values is refused.
-        case queryOrFragment = "query_or_fragment"
-        /// POSTed to the redirect URI as an `application/x-www-form-urlencoded` body (OAuth 2.0 Form Post
-        /// Response Mode). The loopback server, ``AuthClient/handleCallback(formBody:redirectURI:)`` and
-        /// test browsers hand the runtime a callback URL whose query is that form body.
-        case formPost = "form_post"
-    }
+    public typealias Location = CallbackLocation
 
     /// Kinds of redirect URI a provider accepts.
-    public enum RedirectKind: String, Sendable, Hashable, CaseIterable {
-        /// A private-use scheme such as `dev.example.app://auth-callback`.
-        case customScheme = "custom_scheme"
-        /// A claimed `https` URL (universal link).
-        case https
-        /// `http://127.0.0.1:<port>/path` (RFC 8252 loopback).
-        case loopback
-    }
+    public typealias RedirectKind = LatchkeyVocabulary.RedirectKind
 
     /// Where the parameters are.
     public var location: Location

@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// How the provider's endpoints are found at run time.
 public enum DiscoverySpec: Sendable, Hashable {
     /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
@@ -54,14 +56,7 @@ public struct ClientPolicy: Sendable, Hashable {
 /// The formats of the provider's tokens and how to validate them.
 public struct TokenSpec: Sendable, Hashable {
     /// A token format.
-    public enum Format: String, Sendable, Hashable {
-        /// A token the client must not look into.
-        case opaque
-        /// A JSON Web Token.
-        case jwt
-        /// PASETO version 4, public purpose (Ed25519).
-        case pasetoV4Public = "paseto_v4_public"
-    }
+    public typealias Format = TokenFormat
 
     /// The access token's format.
     public var accessTokenFormat: Format
@@ -72,7 +67,7 @@ public struct TokenSpec: Sendable, Hashable {
     /// The expected issuer template.
     public var issuer: ValueTemplate?
     /// The URL template of the key set that verifiable access tokens are checked against: for
-    /// ``Format/pasetoV4Public``, a `{"keys": [...]}` document (``PasetoKeySet/init(document:)``).
+    /// ``TokenFormat/pasetoV4Public``, a `{"keys": [...]}` document (``PasetoKeySet/init(document:)``).
     public var accessTokenKeysURL: ValueTemplate?
     /// The `aud` a verified access token must carry (a template over the inputs, such as `{audience}` for an
     /// audience the app may override), or `nil` not to check it.

@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// The grants and flows a provider declares. A flow that is `nil` does not exist on the generated client.
 public struct FlowSet: Sendable, Hashable {
     /// Email or username and password (resource owner password credentials, or a provider's own form).
@@ -153,16 +155,7 @@ public struct DeviceCodeFlowSpec: Sendable, Hashable {
 /// A provider-specific operation: one request with typed parameters (sign-up, password reset, ...).
 public struct ActionSpec: Sendable, Hashable {
     /// The type of an action parameter.
-    public enum ParameterType: String, Sendable, Hashable {
-        /// Text.
-        case string
-        /// A boolean.
-        case bool
-        /// An integer.
-        case int
-        /// An absolute URL.
-        case url
-    }
+    public typealias ParameterType = LatchkeyVocabulary.ParameterType
 
     /// One parameter of an action.
     public struct Parameter: Sendable, Hashable {

@@ -1,12 +1,9 @@
+import LatchkeyVocabulary
+
 /// A configuration input a provider needs from the app: a project URL, a client id, a tenant, a key.
 public struct InputSpec: Sendable, Hashable {
     /// The type of an input.
-    public enum Kind: String, Sendable, Hashable {
-        /// Free text.
-        case string
-        /// An absolute URL (https, or http on a loopback host).
-        case url
-    }
+    public typealias Kind = InputKind
 
     /// A rule that refuses a value which must never ship in an app (a secret key, say).
     public struct Rejection: Sendable, Hashable {

@@ -1,53 +1,18 @@
+import LatchkeyVocabulary
+
 /// One HTTP request a provider serves, as a descriptor declares it.
 public struct RequestSpec: Sendable, Hashable {
     /// How the request body is encoded.
-    public enum Encoding: String, Sendable, Hashable {
-        /// No body; parameters go in the query.
-        case none
-        /// `application/x-www-form-urlencoded`.
-        case form
-        /// `application/json`.
-        case json
-    }
+    public typealias Encoding = BodyEncoding
 
     /// How the client authenticates itself (RFC 6749 §2.3).
-    public enum ClientAuthentication: String, Sendable, Hashable {
-        /// A public client: `client_id` only, where the body template puts it.
-        case none
-        /// HTTP Basic with the client id and a secret supplied at run time.
-        case basic
-        /// `client_id` and `client_secret` form fields, the secret supplied at run time.
-        case post
-        /// HTTP Basic when the app supplies a secret at run time; a public client's request otherwise.
-        case basicIfSecret = "basic_if_secret"
-        /// `client_secret` in the body when the app supplies a secret at run time; left out otherwise.
-        case postIfSecret = "post_if_secret"
-
-        /// Whether a request may go without a secret (the `…_if_secret` methods, and `none`).
-        public var isOptional: Bool { self == .none || self == .basicIfSecret || self == .postIfSecret }
-    }
+    public typealias ClientAuthentication = ClientAuthenticationMethod
 
     /// Which token, if any, goes in `Authorization: Bearer`.
-    public enum Authorization: String, Sendable, Hashable {
-        /// None.
-        case none
-        /// The current session's access token (refreshed first when it is about to expire).
-        case accessToken
-    }
+    public typealias Authorization = RequestAuthorization
 
     /// What a successful response means.
-    public enum Response: String, Sendable, Hashable {
-        /// A token response: it becomes the new session.
-        case session
-        /// A user document: it becomes the session's user.
-        case user
-        /// A JSON document returned to the caller as it is.
-        case document
-        /// Nothing: any success status will do.
-        case none
-        /// Either a session or, when no access token is present, a user (sign-up awaiting confirmation).
-        case sessionOrUser
-    }
+    public typealias Response = ResponseMeaning
 
     /// The method, upper case.
     public var method: String

@@ -52,17 +52,9 @@ final class SimulatorCore: Sendable {
     private var defaultAudience: String? {
         guard let template = provider.tokens.audience else { return nil }
         let configured = routes?.inputs ?? [:]
-        var text = ""
-        for part in template.parts {
-            switch part {
-            case .literal(let literal): text += literal
-            case .variable(let name):
-                guard let value = configured[name] ?? provider.inputs.first(where: { $0.name == name })?.defaultValue
-                else { return nil }
-                text += value
-            }
+        return template.render { name in
+            configured[name] ?? provider.inputs.first(where: { $0.name == name })?.defaultValue
         }
-        return text
     }
 
     var routes: SimulatorRoutes? { routeTable.withLock { $0 } }

@@ -1,4 +1,5 @@
 import LatchkeyDescriptor
+import LatchkeyVocabulary
 import Testing
 
 /// Fallback references (`{a ?? b}`) and the `clientCredentials` / `endSession` flows.

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyDescriptor
+import LatchkeyVocabulary
 import Testing
 
 /// The keys that describe how a provider's SDKs check its access tokens and name its failures

@@ -125,7 +125,7 @@ enum AcmeSpec {
 
     /// Parses `{name}` references (no escapes needed in these fixtures).
     static func template(_ text: String) -> ValueTemplate {
-        var parts: [ValueTemplate.Part] = []
+        var parts: [ValueTemplate.Segment] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
@@ -133,7 +133,7 @@ enum AcmeSpec {
             rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
-        return ValueTemplate(parts: parts)
+        return ValueTemplate(segments: parts)
     }
 
     static func string(_ text: String) -> JSONTemplate { .string(template(text)) }

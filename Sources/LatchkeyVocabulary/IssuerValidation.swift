@@ -1,5 +1,5 @@
-/// How an ID token's `iss` claim is checked against the expected issuer.
-public enum IssuerValidation: String, Sendable, Hashable {
+/// How an ID token's `iss` claim is checked against the expected issuer (`tokens.issuerValidation`).
+public enum IssuerValidation: String, VocabularyTerm {
     /// `iss` equals the expected issuer.
     case exact
     /// The expected issuer may hold the `{tenantid}` placeholder, which is replaced by the token's own
