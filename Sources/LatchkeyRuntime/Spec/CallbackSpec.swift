@@ -1,5 +1,5 @@
 /// How the provider sends the browser back to the app, and which redirect URIs it accepts.
-public struct CallbackSpec: Sendable, Hashable {
+@_spi(Generated) public struct CallbackSpec: Sendable, Hashable {
     /// Where callback parameters are.
     public enum Location: String, Sendable, Hashable {
         /// In the query string.

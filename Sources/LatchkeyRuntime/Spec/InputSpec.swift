@@ -1,5 +1,5 @@
 /// A configuration input a provider needs from the app: a project URL, a client id, a tenant, a key.
-public struct InputSpec: Sendable, Hashable {
+@_spi(Generated) public struct InputSpec: Sendable, Hashable {
     /// The type of an input.
     public enum Kind: String, Sendable, Hashable {
         /// Free text.

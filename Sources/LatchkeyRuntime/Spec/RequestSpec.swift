@@ -1,5 +1,5 @@
 /// One HTTP request a provider serves, as a descriptor declares it.
-public struct RequestSpec: Sendable, Hashable {
+@_spi(Generated) public struct RequestSpec: Sendable, Hashable {
     /// How the request body is encoded.
     public enum Encoding: String, Sendable, Hashable {
         /// No body; parameters go in the query.

@@ -5,7 +5,7 @@ import Foundation
 /// Templates come from descriptors. The runtime fills them from the configuration inputs, the
 /// discovered metadata (`{discovered.token_endpoint}`) and the variables of the flow in progress
 /// (`{code}`, `{code_verifier}`, `{redirect_uri}`, ...). `{{` and `}}` stand for literal braces.
-public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
+@_spi(Generated) public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template.
     public enum Part: Sendable, Hashable {
         /// Text used as it is.
@@ -97,7 +97,7 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
 ///
 /// When a string is exactly one variable and that variable has no value (an optional parameter
 /// left out), the member or parameter is omitted from the request.
-public indirect enum JSONTemplate: Sendable, Hashable {
+@_spi(Generated) public indirect enum JSONTemplate: Sendable, Hashable {
     /// A string, filled from variables.
     case string(ValueTemplate)
     /// A number, by its JSON lexeme.
@@ -130,7 +130,7 @@ public indirect enum JSONTemplate: Sendable, Hashable {
 }
 
 /// A named parameter (query, form field or header) with a templated value.
-public struct ParameterSpec: Sendable, Hashable {
+@_spi(Generated) public struct ParameterSpec: Sendable, Hashable {
     /// The parameter name as sent.
     public var name: String
     /// The value. A string that is exactly one absent variable omits the parameter.

@@ -1,5 +1,5 @@
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 @Suite("Signature verification")

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 /// Tokens Latchkey did not sign: an independent library's (``JOSEInteropVectors``, written by

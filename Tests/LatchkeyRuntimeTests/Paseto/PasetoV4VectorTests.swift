@@ -1,4 +1,4 @@
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 /// The official PASETO v4 test vectors for `v4.public`, from

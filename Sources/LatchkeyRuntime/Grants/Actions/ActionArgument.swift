@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value passed to a provider-specific action.
-public enum ActionArgument: Sendable, Hashable {
+@_spi(Generated) public enum ActionArgument: Sendable, Hashable {
     /// Text.
     case string(String)
     /// A boolean.
