@@ -106,5 +106,12 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+        // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
+        // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
+        .target(
+            name: "LatchkeyNamespaceFixture", path: "Tests/LatchkeyNamespaceFixture", swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture"],
+            swiftSettings: strictSettings),
     ]
 )

@@ -7,53 +7,50 @@
 // PKCE, JOSE and PASETO types, the loopback server) stay out of an app's namespace. A type added here is
 // public API; `scripts/public-api.sh` counts what this file makes visible.
 
+@_exported import enum LatchkeyRuntime.ActionResult
 // The façade: a generated client, the provider-neutral `Auth`, and the capabilities clients adopt.
 @_exported import struct LatchkeyRuntime.Auth
-@_exported import protocol LatchkeyRuntime.AuthProviderClient
-@_exported import protocol LatchkeyRuntime.BrowserSignInProviding
-@_exported import protocol LatchkeyRuntime.ClientCredentialsProviding
-@_exported import protocol LatchkeyRuntime.DeviceAuthorizationProviding
-@_exported import protocol LatchkeyRuntime.EndSessionProviding
-@_exported import protocol LatchkeyRuntime.PasswordSignInProviding
-@_exported import protocol LatchkeyRuntime.RefreshProviding
-@_exported import protocol LatchkeyRuntime.ServerHandoffProviding
-@_exported import protocol LatchkeyRuntime.SignOutProviding
-@_exported import protocol LatchkeyRuntime.UserInfoProviding
-@_exported import class LatchkeyRuntime.AuthRegistry
-@_exported import struct LatchkeyRuntime.CallbackRouter
-@_exported import class LatchkeyRuntime.AuthModel
-
-// Sessions, state and what the flows return.
-@_exported import struct LatchkeyRuntime.Session
-@_exported import struct LatchkeyRuntime.User
-@_exported import enum LatchkeyRuntime.AuthState
-@_exported import struct LatchkeyRuntime.AuthEvent
-@_exported import struct LatchkeyRuntime.AuthError
-@_exported import enum LatchkeyRuntime.ActionResult
-@_exported import struct LatchkeyRuntime.AuthorizationRequest
-@_exported import struct LatchkeyRuntime.DeviceAuthorization
-@_exported import struct LatchkeyRuntime.ClientCredentialsToken
-@_exported import struct LatchkeyRuntime.EndSessionRequest
-@_exported import struct LatchkeyRuntime.ServerHandoff
-
 // Options: transport, stores, randomness, logging, refresh.
 @_exported import struct LatchkeyRuntime.AuthClientOptions
+@_exported import struct LatchkeyRuntime.AuthError
+@_exported import struct LatchkeyRuntime.AuthEvent
+@_exported import class LatchkeyRuntime.AuthModel
+@_exported import protocol LatchkeyRuntime.AuthProviderClient
+@_exported import class LatchkeyRuntime.AuthRegistry
+@_exported import enum LatchkeyRuntime.AuthState
+@_exported import struct LatchkeyRuntime.AuthorizationRequest
 @_exported import struct LatchkeyRuntime.AutomaticRefresh
-@_exported import struct LatchkeyRuntime.LogRecord
+@_exported import protocol LatchkeyRuntime.BrowserSignInProviding
+@_exported import struct LatchkeyRuntime.CallbackRouter
+@_exported import protocol LatchkeyRuntime.ClientCredentialsProviding
+@_exported import struct LatchkeyRuntime.ClientCredentialsToken
+@_exported import struct LatchkeyRuntime.DeviceAuthorization
+@_exported import protocol LatchkeyRuntime.DeviceAuthorizationProviding
+@_exported import protocol LatchkeyRuntime.EndSessionProviding
+@_exported import struct LatchkeyRuntime.EndSessionRequest
+@_exported import struct LatchkeyRuntime.FileSessionStore
 @_exported import protocol LatchkeyRuntime.HTTPTransport
+@_exported import class LatchkeyRuntime.InMemorySessionStore
+@_exported import struct LatchkeyRuntime.LogRecord
+@_exported import protocol LatchkeyRuntime.PasswordSignInProviding
+@_exported import protocol LatchkeyRuntime.RandomSource
+@_exported import protocol LatchkeyRuntime.RefreshProviding
+@_exported import struct LatchkeyRuntime.ServerHandoff
+@_exported import protocol LatchkeyRuntime.ServerHandoffProviding
+// Sessions, state and what the flows return.
+@_exported import struct LatchkeyRuntime.Session
+@_exported import protocol LatchkeyRuntime.SessionStore
+@_exported import protocol LatchkeyRuntime.SignOutProviding
+@_exported import struct LatchkeyRuntime.SystemRandomSource
 @_exported import struct LatchkeyRuntime.TransportRequest
 @_exported import struct LatchkeyRuntime.TransportResponse
 @_exported import class LatchkeyRuntime.URLSessionHTTPTransport
-@_exported import protocol LatchkeyRuntime.RandomSource
-@_exported import struct LatchkeyRuntime.SystemRandomSource
-@_exported import protocol LatchkeyRuntime.SessionStore
-@_exported import class LatchkeyRuntime.InMemorySessionStore
-@_exported import struct LatchkeyRuntime.FileSessionStore
-
+@_exported import struct LatchkeyRuntime.User
+@_exported import protocol LatchkeyRuntime.UserInfoProviding
+@_exported import enum LatchkeyRuntime.WebAuthenticationCallback
+@_exported import struct LatchkeyRuntime.WebAuthenticationRequest
 // Browsers.
 @_exported import protocol LatchkeyRuntime.WebAuthenticator
-@_exported import struct LatchkeyRuntime.WebAuthenticationRequest
-@_exported import enum LatchkeyRuntime.WebAuthenticationCallback
 
 #if os(macOS) || os(Linux)
     @_exported import struct LatchkeyRuntime.SystemBrowser

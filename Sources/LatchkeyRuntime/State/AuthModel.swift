@@ -38,7 +38,9 @@ public final class AuthModel {
     /// - Parameters:
     ///   - client: The client.
     ///   - signIn: Signs the client in, e.g. `{ try await $0.signInWithLoopback(open: SystemBrowser().opener) }`.
-    @_spi(Generated) public init(client: AuthClient, signIn: @escaping @Sendable (AuthClient) async throws(AuthError) -> Void) {
+    @_spi(Generated) public init(
+        client: AuthClient, signIn: @escaping @Sendable (AuthClient) async throws(AuthError) -> Void
+    ) {
         self.client = client
         self.signInAction = signIn
         state = client.state

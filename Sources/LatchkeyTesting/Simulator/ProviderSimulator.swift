@@ -52,7 +52,9 @@ public final class ProviderSimulator: Sendable {
     ///   - inputs: Input values that replace the suggested ones (``configurationValues``), e.g. a custom
     ///     domain; an empty value leaves the input out. The simulator's issuer and paths follow them.
     /// - Throws: ``TestServerError`` or ``TestSignerError`` when the server or the signing key cannot be made.
-    @_spi(Generated) public init(provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]) throws {
+    @_spi(Generated) public init(
+        provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]
+    ) throws {
         let pasetoSigner = provider.tokens.accessTokenFormat == .pasetoV4Public ? try Self.signer(.ed25519) : nil
         let core = SimulatorCore(
             provider: provider, users: users, signer: try Self.signer(.rsa(bits: 2048)), pasetoSigner: pasetoSigner)
