@@ -18,6 +18,9 @@ public struct Auth<Provider: AuthProviderClient>: AuthProviderClient {
 
     /// The engine.
     @_spi(Generated) public var client: AuthClient { provider.client }
+
+    /// The provider's spec.
+    @_spi(Generated) public static var provider: ProviderSpec { Provider.provider }
 }
 
 extension Auth: PasswordSignInProviding where Provider: PasswordSignInProviding {

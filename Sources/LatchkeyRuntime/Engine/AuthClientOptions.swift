@@ -1,6 +1,6 @@
 import Foundation
 
-/// How an ``AuthClient`` talks to the world: transport, store, clock, randomness and logging.
+/// How an `AuthClient` talks to the world: transport, store, clock, randomness and logging.
 public struct AuthClientOptions: Sendable {
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
@@ -21,10 +21,10 @@ public struct AuthClientOptions: Sendable {
     public var logger: (@Sendable (LogRecord) -> Void)?
     /// The `User-Agent` header, or `nil` for none.
     public var userAgent: String?
-    /// Looks up an input's ``InputSpec/environmentKey`` (the process environment, then the Info.plist on
+    /// Looks up an input's `InputSpec.environmentKey` (the process environment, then the Info.plist on
     /// Apple platforms, by default).
     public var environment: @Sendable (String) -> String?
-    /// Waits between device-flow polls (``AuthClient/completeDeviceAuthorization(_:)``); throws when the
+    /// Waits between device-flow polls (``DeviceAuthorizationProviding/completeDeviceAuthorization(_:)``); throws when the
     /// task is cancelled. Tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Proactive refresh ahead of expiry, started once the stored session is read; `nil` (the default) for

@@ -115,7 +115,7 @@ public final class AuthModel {
     }
 
     /// Signs out at the provider when it has a sign-out request, and always locally
-    /// (``AuthClient/signOut(scope:)``); a failure is kept in ``lastError``.
+    /// (``Auth/signOut(scope:)``); a failure is kept in ``lastError``.
     public func signOut() async {
         lastError = nil
         do throws(AuthError) {
@@ -125,7 +125,7 @@ public final class AuthModel {
         }
     }
 
-    /// Forgets the session on this device without any request (``AuthClient/resetTokens()``); a failure is kept
+    /// Forgets the session on this device without any request (``AuthProviderClient/resetTokens()``); a failure is kept
     /// in ``lastError``.
     public func resetTokens() async {
         lastError = nil

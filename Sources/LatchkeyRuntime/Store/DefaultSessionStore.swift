@@ -54,7 +54,7 @@ extension FileSessionStore {
 }
 
 /// The default store when no directory can be named: every operation fails with `invalid_configuration` and
-/// says what to set, so the app learns it at its first ``AuthClient/restore()`` instead of losing sessions.
+/// says what to set, so the app learns it at its first ``AuthProviderClient/restore()`` instead of losing sessions.
 struct UnavailableSessionStore: SessionStore {
     /// What is missing and how to fix it.
     let message: String

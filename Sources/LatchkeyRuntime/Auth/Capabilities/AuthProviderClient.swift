@@ -13,6 +13,9 @@ public protocol AuthProviderClient: Sendable {
     /// Only generated clients and ``Auth`` adopt this protocol; they store their engine. An app never
     /// needs it: every operation is on the client.
     @_spi(Generated) var client: AuthClient { get }
+
+    /// The provider as its descriptor declares it, for generated code, tests and the simulator.
+    @_spi(Generated) static var provider: ProviderSpec { get }
 }
 
 extension AuthProviderClient {
@@ -22,11 +25,21 @@ extension AuthProviderClient {
         preconditionFailure("Only generated clients adopt AuthProviderClient: \(Self.self) has no engine")
     }
 
-    /// The provider's display name, e.g. `"Supabase"`.
+    /// The provider as its descriptor declares it. Generated clients declare theirs; this default exists only
+    /// because an `@_spi` requirement needs one, and is never used by them.
+    @_spi(Generated) public static var provider: ProviderSpec {
+        preconditionFailure("Only generated clients adopt AuthProviderClient: \(Self.self) has no provider")
+    }
+
+    /// The provider's display name, e.g. `"Supabase Auth"`.
     public var providerName: String { client.provider.displayName }
 
     /// The current authentication state.
     public var state: AuthState { client.state }
+
+    /// The session in memory, without reading the store or refreshing: for rendering, never for a request
+    /// (use ``validAccessToken()`` for that).
+    public var cachedSession: Session? { get async { await client.cachedSession } }
 
     /// The authentication state: the current value first, then every change.
     /// - Returns: A stream that ends when the subscriber stops iterating or the client goes away.

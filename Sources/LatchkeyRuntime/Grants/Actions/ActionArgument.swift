@@ -31,7 +31,7 @@ import Foundation
     }
 }
 
-/// What a provider-specific action returned, as its ``RequestSpec/Response`` says.
+/// What a provider-specific action returned, as its `RequestSpec.Response` says.
 public enum ActionResult: Sendable, Hashable {
     /// A new session (now the current one).
     case session(Session)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Verifies PASETO `v4.public` tokens (Ed25519 signatures over PAE-framed messages), offline and
-/// without an ``AuthClient``: a backend can check a token handed to it with only the issuer's public key.
+/// without an `AuthClient`: a backend can check a token handed to it with only the issuer's public key.
 ///
 /// A token is `v4.public.<base64url(m || sig)>[.<base64url(footer)>]`. Verification follows the
 /// paseto-spec `Version4.md` "Verify" steps: the exact header, strict unpadded base64url, `sig` as the
