@@ -7,7 +7,7 @@ public struct AuthClientOptions: Sendable {
     /// Keeps the session and pending sign-ins: persistent by default (``defaultStore(environment:)``, the
     /// Keychain on Apple platforms, the user's state directory on Linux); ``InMemorySessionStore`` to opt out.
     public var store: any SessionStore
-    /// The key of the session in the store; `nil` (the default) uses ``ProviderIdentity/defaultStoreKey``, which
+    /// The key of the session in the store; `nil` (the default) uses `ProviderIdentity.defaultStoreKey`, which
     /// differs for every provider, issuer, tenant and client id. Give a key of your own only to keep two sessions
     /// of the same configuration apart (two accounts); a record of another configuration under it is refused.
     public var storeKey: String?
@@ -57,7 +57,7 @@ public struct AuthClientOptions: Sendable {
     ///   - store: Keeps sessions; `nil` (the default) for the platform's persistent store,
     ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
     ///     session in memory only (tests, previews, apps that must not persist).
-    ///   - storeKey: The session's key (default: derived from the client's ``ProviderIdentity``).
+    ///   - storeKey: The session's key (default: derived from the client's `ProviderIdentity`).
     ///   - now: The clock.
     ///   - random: The random source (default ``SystemRandomSource``).
     ///   - refreshLeeway: Refresh this long before expiry (default 60 s).
