@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
         .library(name: "LatchkeyDescriptor", targets: ["LatchkeyDescriptor"]),
         .library(name: "LatchkeyRuntime", targets: ["LatchkeyRuntime"]),
+        .library(name: "LatchkeyTokens", targets: ["LatchkeyTokens"]),
         .executable(name: "latchkey-gen", targets: ["latchkey-gen"]),
         .executable(name: "latchkey-demo", targets: ["latchkey-demo"]),
         .executable(name: "latchkey-bench", targets: ["latchkey-bench"]),
@@ -33,10 +34,21 @@ let package = Package(
         .target(name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor"], swiftSettings: strictSettings),
         .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
 
+        // The token verifiers (JWS/JWKS, ID-token claims, PASETO v4.public) with AuthError and their crypto,
+        // a product of their own for backends.
+        .target(
+            name: "LatchkeyTokens",
+            dependencies: [.target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android]))],
+            swiftSettings: strictSettings
+        ),
+
         // The runtime
         .target(
             name: "LatchkeyRuntime",
-            dependencies: [.target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android]))],
+            dependencies: [
+                "LatchkeyTokens",
+                .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
+            ],
             swiftSettings: strictSettings
         ),
 

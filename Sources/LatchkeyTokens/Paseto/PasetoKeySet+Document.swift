@@ -35,7 +35,7 @@ extension PasetoKeySet {
     }
 
     /// Decodes one entry of the `keys` array.
-    static func key(from entry: JSON, at index: Int) throws(AuthError) -> Key {
+    package static func key(from entry: JSON, at index: Int) throws(AuthError) -> Key {
         let place = "PASETO key document entry \(index)"
         guard let members = entry.object else { throw AuthError(.invalidResponse, "\(place) is not an object") }
         guard let keyID = members["kid"]?.string, !keyID.isEmpty else {
@@ -69,7 +69,7 @@ extension PasetoKeySet {
     }
 
     /// Decodes standard base64 or base64url (not a mix of both alphabets), padded or not, canonical.
-    static func decodeBase64(_ text: String) -> [UInt8]? {
+    package static func decodeBase64(_ text: String) -> [UInt8]? {
         let utf8 = text.utf8
         let standard = utf8.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") }
         let urlSafe = utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }

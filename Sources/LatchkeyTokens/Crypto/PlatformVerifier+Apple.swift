@@ -4,8 +4,8 @@
     import Security
 
     /// Signature verification through CryptoKit (EC, Ed25519) and Security (RSA).
-    enum PlatformVerifier {
-        static func verify(
+    package enum PlatformVerifier {
+        package static func verify(
             algorithm: SignatureAlgorithm, key: PublicKeyMaterial, message: [UInt8], signature: [UInt8]
         ) throws(AuthError) -> Bool {
             switch key {
@@ -60,14 +60,14 @@
     }
 
     /// The few DER encodings Security needs for an RSA public key (PKCS #1 `RSAPublicKey`).
-    enum RSAPublicKeyDER {
-        static func integer(_ bytes: [UInt8]) -> [UInt8] {
+    package enum RSAPublicKeyDER {
+        package static func integer(_ bytes: [UInt8]) -> [UInt8] {
             var value = Array(bytes.drop { $0 == 0 })
             if value.isEmpty || value[0] & 0x80 != 0 { value.insert(0, at: 0) }
             return [0x02] + length(value.count) + value
         }
 
-        static func sequence(_ elements: [[UInt8]]) -> [UInt8] {
+        package static func sequence(_ elements: [[UInt8]]) -> [UInt8] {
             let content = elements.flatMap { $0 }
             return [0x30] + length(content.count) + content
         }

@@ -2,12 +2,12 @@
     import CLatchkeyCrypto
 
     /// Builds libcrypto `EVP_PKEY` public keys from JWK parameters.
-    enum OpenSSLPublicKey {
+    package enum OpenSSLPublicKey {
         /// Imports a public key; the caller frees it with `EVP_PKEY_free`.
         /// - Parameter material: The key parameters (already checked for length).
         /// - Returns: The key.
         /// - Throws: ``AuthError`` `invalid_token` when libcrypto rejects the key.
-        static func make(_ material: PublicKeyMaterial) throws(AuthError) -> OpaquePointer {
+        package static func make(_ material: PublicKeyMaterial) throws(AuthError) -> OpaquePointer {
             let key: OpaquePointer?
             switch material {
             case .rsa(let modulus, let exponent):

@@ -1,14 +1,14 @@
 /// The pieces of a `v4.public` token, split and base64url-decoded but not yet verified.
-struct PasetoTokenParts: Sendable {
+package struct PasetoTokenParts: Sendable {
     /// The signed message `m`.
-    let message: [UInt8]
+    package let message: [UInt8]
     /// The Ed25519 signature `sig` (64 bytes).
-    let signature: [UInt8]
+    package let signature: [UInt8]
     /// The decoded footer `f`; empty when the token has none.
-    let footer: [UInt8]
+    package let footer: [UInt8]
 
     /// The length of an Ed25519 signature.
-    static let signatureByteCount = 64
+    package static let signatureByteCount = 64
 
     /// Splits and decodes a token.
     ///
@@ -17,7 +17,7 @@ struct PasetoTokenParts: Sendable {
     /// in each segment; the body must hold at least the 64-byte signature.
     /// - Parameter token: The token text.
     /// - Throws: ``AuthError`` `invalid_token` describing the first check that failed.
-    init(_ token: String) throws(AuthError) {
+    package init(_ token: String) throws(AuthError) {
         let segments = try Self.split(token)
         guard let bodyBytes = Self.decode(segments.body) else {
             throw AuthError(.invalidToken, "PASETO body is not canonical unpadded base64url")
@@ -40,7 +40,7 @@ struct PasetoTokenParts: Sendable {
     /// Decodes only the footer, without touching the body beyond its syntax.
     /// - Parameter token: The token text.
     /// - Returns: The footer bytes (empty when there is none), or `nil` when the token is malformed.
-    static func footer(of token: String) -> [UInt8]? {
+    package static func footer(of token: String) -> [UInt8]? {
         guard let segments = try? split(token) else { return nil }
         guard let encodedFooter = segments.footer else { return [] }
         return decode(encodedFooter)

@@ -4,9 +4,9 @@
 /// the same way it did: UTF-8 only (a leading byte-order mark is skipped), any value at the top, nesting at
 /// most 512 deep, one trailing comma after the last element or member, the first of two equal member names
 /// kept, numbers that overflow or underflow a `Double` refused, lone surrogate escapes refused.
-struct JSONBytesParser: ~Copyable {
+package struct JSONBytesParser: ~Copyable {
     /// The deepest nesting of arrays and objects accepted (as `JSONDecoder`).
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
@@ -17,7 +17,7 @@ struct JSONBytesParser: ~Copyable {
 
     /// Parses a whole JSON text; `nil` when it is not one.
     /// - Parameter bytes: The UTF-8 text.
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> JSON? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> JSON? {
         var parser = JSONBytesParser(bytes: bytes)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()

@@ -2,8 +2,8 @@
     import CLatchkeyCrypto
 
     /// Signature verification through libcrypto (OpenSSL 3).
-    enum PlatformVerifier {
-        static func verify(
+    package enum PlatformVerifier {
+        package static func verify(
             algorithm: SignatureAlgorithm, key: PublicKeyMaterial, message: [UInt8], signature: [UInt8]
         ) throws(AuthError) -> Bool {
             defer { ERR_clear_error() }

@@ -1,26 +1,26 @@
 /// Shape limits checked on JSON bytes before they reach the JSON parser (paseto-spec, Payload
 /// Processing, "Storing JSON in the Footer"): a bounded nesting depth and a bounded number of keys, so
 /// hostile input cannot drive the parser into deep recursion.
-struct PasetoJSONLimits: Sendable {
+package struct PasetoJSONLimits: Sendable {
     /// The deepest nesting of objects and arrays allowed (a flat object has depth 1).
-    let maximumDepth: Int
+    package let maximumDepth: Int
     /// The most object keys allowed, counted across every level.
-    let maximumKeys: Int
+    package let maximumKeys: Int
     /// The most bytes allowed.
-    let maximumLength: Int
+    package let maximumLength: Int
 
     /// Limits for a token payload (the token itself is already capped at 64 KiB).
-    static let payload = PasetoJSONLimits(
+    package static let payload = PasetoJSONLimits(
         maximumDepth: 32, maximumKeys: 4096, maximumLength: PasetoV4Public.maximumTokenLength)
     /// Limits for a footer read for its `kid`; small and shallow.
-    static let footer = PasetoJSONLimits(maximumDepth: 4, maximumKeys: 32, maximumLength: 4096)
+    package static let footer = PasetoJSONLimits(maximumDepth: 4, maximumKeys: 32, maximumLength: 4096)
     /// Limits for a key document (``PasetoKeySet/init(document:)``).
-    static let keyDocument = PasetoJSONLimits(
+    package static let keyDocument = PasetoJSONLimits(
         maximumDepth: 8, maximumKeys: 65_536, maximumLength: PasetoKeySet.maximumDocumentLength)
 
     /// Whether the bytes stay within the limits. This is a scan, not validation: the parser still
     /// rejects malformed JSON.
-    func allows(_ bytes: [UInt8]) -> Bool {
+    package func allows(_ bytes: [UInt8]) -> Bool {
         guard bytes.count <= maximumLength else { return false }
         var depth = 0
         var keys = 0

@@ -19,7 +19,7 @@ public struct JWSToken: Sendable, Hashable {
     /// The signature bytes (for ECDSA, raw `r || s`).
     public let signature: [UInt8]
     /// The code of the errors this token's checks throw.
-    let failureCode: AuthError.Code
+    package let failureCode: AuthError.Code
 
     /// Parses a compact JWS.
     /// - Parameters:

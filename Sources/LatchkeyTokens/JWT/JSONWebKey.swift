@@ -28,7 +28,7 @@ public struct JSONWebKey: Sendable, Hashable {
     }
 
     /// The key type for messages: `an RSA key`, `an EC “P-256” key`, `an Ed25519 key`.
-    var summary: String {
+    package var summary: String {
         switch material {
         case .rsa: "an RSA key"
         case .ec(let curve, _, _): "an EC \(MessageText.quoted(curve)) key"
@@ -46,7 +46,7 @@ public struct JSONWebKey: Sendable, Hashable {
     }
 
     /// Whether a key's type (and curve) fits an algorithm, whatever its `alg` says.
-    static func keyTypeFits(_ material: PublicKeyMaterial, _ algorithm: SignatureAlgorithm) -> Bool {
+    package static func keyTypeFits(_ material: PublicKeyMaterial, _ algorithm: SignatureAlgorithm) -> Bool {
         switch (material, algorithm) {
         case (.rsa, .rs256), (.rsa, .rs384), (.rsa, .rs512), (.rsa, .ps256), (.rsa, .ps384), (.rsa, .ps512): true
         case (.ec(let curve, _, _), .es256): curve == "P-256"

@@ -2,7 +2,7 @@ extension JSONWebKey {
     /// Reads one JWK object; `nil` means "skip this key": it is not a public signature key Latchkey can
     /// use (an `enc` key, a symmetric `oct` key, another curve, an unknown `alg`, or malformed members).
     /// - Parameter members: The JWK's members.
-    init?(jwk members: [String: JSON]) {
+    package init?(jwk members: [String: JSON]) {
         guard let keyType = members["kty"]?.string else { return nil }
         if let use = members["use"], use.string != "sig" { return nil }
         if let operations = members["key_ops"] {

@@ -2,10 +2,10 @@ import Foundation
 
 /// Decodes the JSON object of a JWS header or payload strictly: UTF-8 only, an object at the top, and
 /// no member name twice (RFC 7515 §5.2 — `JSONDecoder` would silently keep the first of two `alg`s).
-enum StrictJSONObject {
+package enum StrictJSONObject {
     /// The object's members, or `nil` when the bytes are not a UTF-8 JSON object with unique member names.
     /// - Parameter bytes: The decoded base64url part.
-    static func decode(_ bytes: [UInt8]) -> [String: JSON]? {
+    package static func decode(_ bytes: [UInt8]) -> [String: JSON]? {
         guard String(validating: bytes, as: UTF8.self) != nil,
             bytes.first(where: { !isWhitespace($0) }) == UInt8(ascii: "{"),
             let members = JSON(data: Data(bytes))?.object,
@@ -16,7 +16,7 @@ enum StrictJSONObject {
 
     /// Whether the top-level object of a **valid** JSON text repeats a member name (after unescaping;
     /// names that are canonically equivalent Swift strings count as repeats too).
-    static func hasDuplicateMemberNames(_ bytes: [UInt8]) -> Bool {
+    package static func hasDuplicateMemberNames(_ bytes: [UInt8]) -> Bool {
         var names = Set<String>()
         var depth = 0
         var expectingName = false

@@ -1,19 +1,19 @@
 import Foundation
 
 /// Reads typed claims from a JWT payload; a claim of the wrong type is an error, `null` counts as absent.
-struct ClaimReader {
-    let claims: [String: JSON]
-    let failureCode: AuthError.Code
+package struct ClaimReader {
+    package let claims: [String: JSON]
+    package let failureCode: AuthError.Code
 
     /// A string claim, or `nil` when absent or `null`.
-    func string(_ name: String) throws(AuthError) -> String? {
+    package func string(_ name: String) throws(AuthError) -> String? {
         guard let value = present(name) else { return nil }
         guard let text = value.string else { throw AuthError(failureCode, "the \(name) claim is not a string") }
         return text
     }
 
     /// A string claim that must be present and non-empty.
-    func requiredString(_ name: String) throws(AuthError) -> String {
+    package func requiredString(_ name: String) throws(AuthError) -> String {
         guard let text = try string(name) else { throw AuthError(failureCode, "the \(name) claim is missing") }
         guard !text.isEmpty else { throw AuthError(failureCode, "the \(name) claim is empty") }
         return text
@@ -21,9 +21,9 @@ struct ClaimReader {
 
     /// A NumericDate claim (seconds since the epoch, possibly fractional), or `nil` when absent or `null`.
     /// 9999-12-31T23:59:59Z, the latest NumericDate accepted.
-    static let latestNumericDate: Double = 253_402_300_799
+    package static let latestNumericDate: Double = 253_402_300_799
 
-    func date(_ name: String) throws(AuthError) -> Date? {
+    package func date(_ name: String) throws(AuthError) -> Date? {
         guard let value = present(name) else { return nil }
         // NumericDates past 9999-12-31 are refused: no real token needs them, and they overflow the
         // integer conversions that printing a date does.
@@ -34,13 +34,13 @@ struct ClaimReader {
     }
 
     /// A NumericDate claim that must be present.
-    func requiredDate(_ name: String) throws(AuthError) -> Date {
+    package func requiredDate(_ name: String) throws(AuthError) -> Date {
         guard let date = try date(name) else { throw AuthError(failureCode, "the \(name) claim is missing") }
         return date
     }
 
     /// The `aud` claim: one string or a non-empty array of strings.
-    func audiences() throws(AuthError) -> [String] {
+    package func audiences() throws(AuthError) -> [String] {
         guard let value = present("aud") else { throw AuthError(failureCode, "the aud claim is missing") }
         if let single = value.string { return [single] }
         guard let list = value.array, !list.isEmpty else {
@@ -58,7 +58,7 @@ struct ClaimReader {
 
     /// A boolean claim, also accepting the strings `"true"` and `"false"` that some providers send;
     /// `nil` when absent or anything else.
-    func lenientBool(_ name: String) -> Bool? {
+    package func lenientBool(_ name: String) -> Bool? {
         switch present(name) {
         case .bool(let flag): flag
         case .string("true"): true

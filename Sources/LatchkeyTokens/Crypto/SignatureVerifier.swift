@@ -67,7 +67,7 @@ public enum SignatureVerifier {
     }
 
     /// The number of significant bits in a big-endian unsigned integer.
-    static func bitCount(_ bytes: [UInt8]) -> Int {
+    package static func bitCount(_ bytes: [UInt8]) -> Int {
         guard let first = bytes.firstIndex(where: { $0 != 0 }) else { return 0 }
         return (bytes.count - first - 1) * 8 + (8 - bytes[first].leadingZeroBitCount)
     }

@@ -93,7 +93,7 @@ extension AuthError.Code {
         ("unknown", .invalidResponse, "The provider returned an error Latchkey has no mapping for."),
     ]
 
-    static let builtInKinds: [String: AuthError.Kind] = Dictionary(
+    package static let builtInKinds: [String: AuthError.Kind] = Dictionary(
         uniqueKeysWithValues: builtIn.map { ($0.code, $0.kind) })
 
     /// Whether a code string is one of the built-in codes.

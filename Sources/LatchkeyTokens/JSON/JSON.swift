@@ -102,7 +102,7 @@ public enum JSON: Sendable, Hashable, Codable {
     }
 
     /// The value is "set" for error detection: not null, not `false`, not zero, not empty.
-    var isPresentValue: Bool {
+    package var isPresentValue: Bool {
         switch self {
         case .null: false
         case .bool(let flag): flag
@@ -113,7 +113,7 @@ public enum JSON: Sendable, Hashable, Codable {
         }
     }
 
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         if number.rounded(.towardZero) == number, abs(number) < 1e15 { return String(Int64(number)) }
         return "\(number)"

@@ -1,6 +1,6 @@
 /// The `at_hash` binding of an access token to an ID token (OpenID Connect Core §3.1.3.6 and §3.2.2.9):
 /// base64url of the left half of the access token's hash, the hash being the one of the ID token's `alg`.
-enum AccessTokenHash {
+package enum AccessTokenHash {
     /// The `at_hash` value for an access token.
     /// - Parameters:
     ///   - accessToken: The access token.
@@ -8,7 +8,7 @@ enum AccessTokenHash {
     ///   - failureCode: The code of the error thrown.
     /// - Returns: The expected `at_hash`.
     /// - Throws: Nothing today; kept for algorithms whose hash is not known.
-    static func value(
+    package static func value(
         for accessToken: String, algorithm: SignatureAlgorithm, failureCode: AuthError.Code
     ) throws(AuthError) -> String {
         let function: SHA2Hash.Function =
@@ -29,7 +29,7 @@ enum AccessTokenHash {
     ///   - algorithm: The ID token's `alg`.
     ///   - failureCode: The code of the error thrown.
     /// - Throws: ``AuthError`` when the hash does not match or cannot be computed.
-    static func check(
+    package static func check(
         _ claim: String, accessToken: String, algorithm: SignatureAlgorithm, failureCode: AuthError.Code
     ) throws(AuthError) {
         let expected = try value(for: accessToken, algorithm: algorithm, failureCode: failureCode)

@@ -18,7 +18,7 @@ public struct JWSHeader: Sendable, Hashable {
     ///   - failureCode: The code of the error thrown.
     /// - Throws: ``AuthError`` with `failureCode` when `alg` is missing or not a string, `kid` or `typ` is
     ///   not a string, or `crit` names extensions (Latchkey understands none, so it must refuse them).
-    init(members: [String: JSON], failureCode: AuthError.Code) throws(AuthError) {
+    package init(members: [String: JSON], failureCode: AuthError.Code) throws(AuthError) {
         guard let algorithm = members["alg"]?.string, !algorithm.isEmpty else {
             throw AuthError(failureCode, "the JWS header has no alg string")
         }

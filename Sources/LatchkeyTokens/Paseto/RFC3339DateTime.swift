@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Hand-written rather than `ISO8601DateFormatter` so that the accepted grammar is exact and the same
 /// on every platform. A leap second (`:60`) is accepted and counts as the following second.
-enum RFC3339DateTime {
+package enum RFC3339DateTime {
     /// The instant, or `nil` when the text is not a valid RFC 3339 date-time.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var reader = DigitReader(Array(text.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"),
             let month = reader.number(digits: 2), reader.skip("-"),
@@ -49,7 +49,7 @@ enum RFC3339DateTime {
     }
 
     /// The number of days in a month of the proleptic Gregorian calendar.
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -58,7 +58,7 @@ enum RFC3339DateTime {
     }
 
     /// Days from 1970-01-01 to a civil date (Howard Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

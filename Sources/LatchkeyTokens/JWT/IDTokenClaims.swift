@@ -45,7 +45,7 @@ public struct IDTokenClaims: Sendable, Hashable {
         try self.init(raw: raw, failureCode: .invalidIDToken)
     }
 
-    init(raw: [String: JSON], failureCode: AuthError.Code) throws(AuthError) {
+    package init(raw: [String: JSON], failureCode: AuthError.Code) throws(AuthError) {
         let reader = ClaimReader(claims: raw, failureCode: failureCode)
         self.iss = try reader.requiredString("iss")
         self.sub = try reader.requiredString("sub")
