@@ -113,6 +113,11 @@ let package = Package(
         .testTarget(
             name: "LatchkeyGeneratorTests", dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
+        // The verifiers as a backend uses them: the tests import LatchkeyTokens, not the runtime (LatchkeyTesting
+        // only signs the test tokens).
+        .testTarget(
+            name: "LatchkeyTokensTests", dependencies: ["LatchkeyTokens", "LatchkeyTesting"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 /// Tokens Latchkey did not sign: an independent library's (``JOSEInteropVectors``, written by

@@ -1,4 +1,4 @@
-@_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 /// The official PASETO v4 test vectors for `v4.public`, from

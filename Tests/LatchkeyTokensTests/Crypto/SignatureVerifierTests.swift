@@ -1,5 +1,5 @@
-@_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 @Suite("Signature verification")

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 @Suite("SHA-256")
