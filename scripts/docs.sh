@@ -78,7 +78,7 @@ fi
 #    b) Every key in the tables of docs/DescriptorFormat.md appears in DescriptorReference.md.
 echo "==> Checking that the articles match the sources"
 stale=0
-codes_source="Sources/LatchkeyRuntime/Errors/AuthErrorCode.swift"
+codes_source="Sources/LatchkeyTokens/Errors/AuthErrorCode.swift"
 errors_article="$catalog/Reference/Errors.md"
 expected_codes=$(awk '/static let builtIn:/ { inside = 1; next } inside && /^[[:space:]]*\]/ { exit } inside' \
     "$codes_source" |
@@ -114,7 +114,10 @@ fi
 #    reflects the runtime's current doc comments too.
 echo "==> Building Latchkey with symbol graphs (scratch path: ${scratch#"$root"/})"
 rm -rf "$graphs" "$input"
-rm -rf "$scratch/debug/Modules/Latchkey.swiftmodule" "$scratch/debug/Latchkey.swiftmodule"
+# The runtime's and the tokens' graphs are needed too (see below), so their modules go as well.
+for module in Latchkey LatchkeyRuntime LatchkeyTokens; do
+    rm -rf "$scratch/debug/Modules/$module.swiftmodule" "$scratch/debug/$module.swiftmodule"
+done
 mkdir -p "$graphs" "$input"
 swift build --target Latchkey --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
@@ -127,40 +130,41 @@ fi
 # Latchkey re-exports the runtime's façade declaration by declaration (`@_exported import struct
 # LatchkeyRuntime.Session`, see Sources/Latchkey/_Latchkey.swift). The compiler puts those types into
 # Latchkey's graph, but without the members their extensions declare (protocol extensions, conditional
-# conformances, members in other files). They are taken from the runtime's graph: every public, non-SPI
+# conformances, members in other files). They are taken from the graph of the module that declares them
+# (LatchkeyRuntime, LatchkeyTokens): every public, non-SPI
 # symbol under a re-exported name that Latchkey's graph lacks, with the relationships between them.
-python3 - "$graphs/LatchkeyRuntime.symbols.json" "$graphs/Latchkey.symbols.json" "$input/Latchkey.symbols.json" \
-    Sources/Latchkey/*.swift <<'PY'
+python3 - "$graphs" "$graphs/Latchkey.symbols.json" "$input/Latchkey.symbols.json" Sources/Latchkey/*.swift <<'PY'
 import json, re, sys
-runtime_path, latchkey_path, output_path, sources = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-exported = set()
-pattern = re.compile(r"^@_exported import (?:struct|enum|class|protocol|typealias|func|var|actor) LatchkeyRuntime\.(\w+)")
+graphs, latchkey_path, output_path, sources = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+exported = {}
+pattern = re.compile(r"^@_exported import (?:struct|enum|class|protocol|typealias|func|var|actor) (\w+)\.(\w+)")
 for source in sources:
     for line in open(source, encoding="utf-8"):
         match = pattern.match(line.strip())
         if match:
-            exported.add(match.group(1))
-runtime = json.load(open(runtime_path, encoding="utf-8"))
+            exported.setdefault(match.group(1), set()).add(match.group(2))
 latchkey = json.load(open(latchkey_path, encoding="utf-8"))
 known = {symbol["identifier"]["precise"] for symbol in latchkey["symbols"]}
 added = set()
-for symbol in runtime["symbols"]:
+for module, names in sorted(exported.items()):
+  graph = json.load(open(f"{graphs}/{module}.symbols.json", encoding="utf-8"))
+  for symbol in graph["symbols"]:
     identifier = symbol["identifier"]["precise"]
-    if identifier in known or symbol["pathComponents"][0] not in exported:
+    if identifier in known or symbol["pathComponents"][0] not in names:
         continue
     if symbol.get("accessLevel") != "public" or symbol.get("spi"):
         continue
     latchkey["symbols"].append(symbol)
     known.add(identifier)
     added.add(identifier)
-existing = {(r["source"], r["target"], r["kind"]) for r in latchkey["relationships"]}
-for relationship in runtime["relationships"]:
+  existing = {(r["source"], r["target"], r["kind"]) for r in latchkey["relationships"]}
+  for relationship in graph["relationships"]:
     key = (relationship["source"], relationship["target"], relationship["kind"])
     if key not in existing and relationship["source"] in added and relationship["target"] in known:
         latchkey["relationships"].append(relationship)
         existing.add(key)
 json.dump(latchkey, open(output_path, "w", encoding="utf-8"))
-print(f"==> Took {len(added)} symbols of re-exported runtime types from the LatchkeyRuntime graph")
+print(f"==> Took {len(added)} symbols of re-exported types from the graphs of {', '.join(sorted(exported))}")
 PY
 shopt -s nullglob
 for extension in "$graphs"/Latchkey@*.symbols.json; do

@@ -12,7 +12,6 @@
 @_exported import struct LatchkeyRuntime.Auth
 // Options: transport, stores, randomness, logging, refresh.
 @_exported import struct LatchkeyRuntime.AuthClientOptions
-@_exported import struct LatchkeyRuntime.AuthError
 @_exported import struct LatchkeyRuntime.AuthEvent
 @_exported import class LatchkeyRuntime.AuthModel
 @_exported import protocol LatchkeyRuntime.AuthProviderClient
@@ -51,6 +50,7 @@
 @_exported import struct LatchkeyRuntime.WebAuthenticationRequest
 // Browsers.
 @_exported import protocol LatchkeyRuntime.WebAuthenticator
+@_exported import struct LatchkeyTokens.AuthError
 
 #if os(macOS) || os(Linux)
     @_exported import struct LatchkeyRuntime.SystemBrowser

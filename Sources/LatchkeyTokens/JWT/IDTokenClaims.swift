@@ -1,6 +1,6 @@
 import Foundation
 
-/// The claims of an ID token (OpenID Connect Core §2), as ``IDTokenValidator`` returns them once the
+/// The claims of an ID token (OpenID Connect Core §2), as `IDTokenValidator` returns them once the
 /// token is verified.
 ///
 /// Property names are the claim names. `raw` holds every claim, standard or not.
@@ -37,7 +37,7 @@ public struct IDTokenClaims: Sendable, Hashable {
     /// Reads the claims of a token's payload.
     ///
     /// This checks presence and types only (`iss`, `sub`, `aud`, `exp`, `iat` are required); it does not
-    /// check signatures, issuers, audiences or times: ``IDTokenValidator`` does.
+    /// check signatures, issuers, audiences or times: `IDTokenValidator` does.
     /// - Parameter raw: The payload's members, for example from a stored session.
     /// - Throws: ``AuthError`` `invalid_id_token` when a required claim is missing or a claim has the wrong
     ///   type.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Parsing accepts exactly three dot-separated parts of unpadded, canonical base64url; the header and
 /// the payload must be UTF-8 JSON objects with unique member names. Nothing here trusts the content:
-/// see ``verifySignature(keys:allowedAlgorithms:)`` and ``IDTokenValidator``. Parsing never traps,
+/// see ``verifySignature(keys:allowedAlgorithms:)`` and `IDTokenValidator`. Parsing never traps,
 /// whatever the input, and its errors never quote the token.
 public struct JWSToken: Sendable, Hashable {
     /// The longest compact token accepted, in bytes (64 KiB).
