@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
         .library(name: "LatchkeyDescriptor", targets: ["LatchkeyDescriptor"]),
         .library(name: "LatchkeyRuntime", targets: ["LatchkeyRuntime"]),
+        .library(name: "LatchkeyTokens", targets: ["LatchkeyTokens"]),
         .executable(name: "latchkey-gen", targets: ["latchkey-gen"]),
         .executable(name: "latchkey-demo", targets: ["latchkey-demo"]),
         .executable(name: "latchkey-bench", targets: ["latchkey-bench"]),
@@ -38,11 +39,23 @@ let package = Package(
             swiftSettings: strictSettings),
         .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
 
+        // The token verifiers (JWS/JWKS, ID-token claims, PASETO v4.public) with AuthError and their crypto,
+        // a product of their own for backends.
+        .target(
+            name: "LatchkeyTokens",
+            dependencies: [
+                "LatchkeyVocabulary",
+                .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // The runtime
         .target(
             name: "LatchkeyRuntime",
             dependencies: [
                 "LatchkeyVocabulary",
+                "LatchkeyTokens",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
             swiftSettings: strictSettings
@@ -111,10 +124,22 @@ let package = Package(
             name: "LatchkeyGeneratorTests",
             dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
+        // The verifiers as a backend uses them: the tests import LatchkeyTokens, not the runtime (LatchkeyTesting
+        // only signs the test tokens).
+        .testTarget(
+            name: "LatchkeyTokensTests", dependencies: ["LatchkeyTokens", "LatchkeyTesting"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+        // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
+        // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
+        .target(
+            name: "LatchkeyNamespaceFixture", path: "Tests/LatchkeyNamespaceFixture", swiftSettings: strictSettings),
+        .testTarget(
+            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture"],
+            swiftSettings: strictSettings),
     ]
 )

@@ -2,7 +2,7 @@
 // Edit the descriptor, then run `swift package --allow-writing-to-package-directory regenerate`.
 
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// A client for Firebase Authentication, generated from its descriptor.
 ///
@@ -13,7 +13,7 @@ import LatchkeyRuntime
 /// Provider documentation: <https://firebase.google.com/docs/reference/rest/auth>
 public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
     /// The provider as its descriptor declares it: endpoints, flows, error mappings, callback rules.
-    public static let provider: LatchkeyRuntime.ProviderSpec = LatchkeyRuntime.ProviderSpec(
+    @_spi(Generated) public static let provider: LatchkeyRuntime.ProviderSpec = LatchkeyRuntime.ProviderSpec(
         name: "firebase",
         displayName: "Firebase Authentication",
         inputs: [.init(name: "apiKey", environmentKey: "FIREBASE_API_KEY")],
@@ -148,7 +148,7 @@ public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
     )
 
     /// The runtime client that performs every flow and holds the session.
-    public let client: LatchkeyRuntime.AuthClient
+    @_spi(Generated) public let client: LatchkeyRuntime.AuthClient
 
     /// Creates a client.
     ///
@@ -176,59 +176,10 @@ public struct FirebaseClient: LatchkeyRuntime.AuthProviderClient {
         )
     }
 
-    /// Wraps an existing runtime client (for example one from an `AuthRegistry`).
+    /// Wraps an existing runtime client.
     /// - Parameter client: A client created with ``provider``.
-    public init(client: LatchkeyRuntime.AuthClient) {
+    @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {
         self.client = client
-    }
-
-    /// Restores the stored session without any network request.
-    /// - Returns: The settled state: `signedIn`, `signedOut`, or `failed` when the store is unavailable
-    ///   (which is not the same as signed out).
-    @discardableResult
-    public func restore() async -> LatchkeyRuntime.AuthState {
-        await client.restore()
-    }
-
-    /// The authentication state: the current value first, then every change.
-    public func stateUpdates() -> Swift.AsyncStream<LatchkeyRuntime.AuthState> {
-        client.stateUpdates()
-    }
-
-    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
-    /// refresh, and `nil` at sign-out or ``resetTokens()``.
-    ///
-    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
-    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
-        client.observeTokens()
-    }
-
-    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
-    /// flight is discarded when it answers.
-    /// - Throws: `store_failed` when the stored session could not be removed.
-    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
-        try await client.resetTokens()
-    }
-
-    /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
-    ///
-    /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
-    /// sensitive operation.
-    /// - Parameter forceRefresh: Whether to refresh even when the access token is still fresh.
-    /// - Returns: The session.
-    /// - Throws: `session_missing` when signed out; `session_expired` (kind `rejected`) when the provider
-    ///   ended the session; transport errors keep the session.
-    public func currentSession(forceRefresh: Swift.Bool = false) async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.Session
-    {
-        try await client.currentSession(forceRefresh: forceRefresh)
-    }
-
-    /// An access token valid for at least the refresh leeway, refreshed first when needed.
-    /// - Returns: The access token. Never log it.
-    /// - Throws: The errors of ``currentSession(forceRefresh:)``.
-    public func validAccessToken() async throws(LatchkeyRuntime.AuthError) -> Swift.String {
-        try await client.validAccessToken()
     }
 
     /// Signs out: the local session is forgotten first, then the provider is told when it has a sign-out request.

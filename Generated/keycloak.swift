@@ -2,7 +2,7 @@
 // Edit the descriptor, then run `swift package --allow-writing-to-package-directory regenerate`.
 
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 #if canImport(SwiftUI)
     import SwiftUI
@@ -17,7 +17,7 @@ import LatchkeyRuntime
 /// Provider documentation: <https://www.keycloak.org/docs/latest/securing_apps/#_oidc>
 public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
     /// The provider as its descriptor declares it: endpoints, flows, error mappings, callback rules.
-    public static let provider: LatchkeyRuntime.ProviderSpec = LatchkeyRuntime.ProviderSpec(
+    @_spi(Generated) public static let provider: LatchkeyRuntime.ProviderSpec = LatchkeyRuntime.ProviderSpec(
         name: "keycloak",
         displayName: "Keycloak",
         inputs: [
@@ -186,7 +186,7 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
     )
 
     /// The runtime client that performs every flow and holds the session.
-    public let client: LatchkeyRuntime.AuthClient
+    @_spi(Generated) public let client: LatchkeyRuntime.AuthClient
 
     /// Creates a client.
     ///
@@ -220,156 +220,16 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
         )
     }
 
-    /// Wraps an existing runtime client (for example one from an `AuthRegistry`).
+    /// Wraps an existing runtime client.
     /// - Parameter client: A client created with ``provider``.
-    public init(client: LatchkeyRuntime.AuthClient) {
+    @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {
         self.client = client
-    }
-
-    /// Restores the stored session without any network request.
-    /// - Returns: The settled state: `signedIn`, `signedOut`, or `failed` when the store is unavailable
-    ///   (which is not the same as signed out).
-    @discardableResult
-    public func restore() async -> LatchkeyRuntime.AuthState {
-        await client.restore()
-    }
-
-    /// The authentication state: the current value first, then every change.
-    public func stateUpdates() -> Swift.AsyncStream<LatchkeyRuntime.AuthState> {
-        client.stateUpdates()
-    }
-
-    /// The session's tokens: the current session first (once restored), then every change — sign-in, every
-    /// refresh, and `nil` at sign-out or ``resetTokens()``.
-    ///
-    /// The values are secrets: never log, persist or send them anywhere but to their provider and APIs.
-    public func observeTokens() -> Swift.AsyncStream<LatchkeyRuntime.Session?> {
-        client.observeTokens()
-    }
-
-    /// Forgets the session on this device without any request (no refresh, no revocation); a refresh in
-    /// flight is discarded when it answers.
-    /// - Throws: `store_failed` when the stored session could not be removed.
-    public func resetTokens() async throws(LatchkeyRuntime.AuthError) {
-        try await client.resetTokens()
-    }
-
-    /// The current session, refreshed first when it expires within the leeway (or always, with `forceRefresh`).
-    ///
-    /// Concurrent callers share one refresh request. Call it with `forceRefresh: true` right before a
-    /// sensitive operation.
-    /// - Parameter forceRefresh: Whether to refresh even when the access token is still fresh.
-    /// - Returns: The session.
-    /// - Throws: `session_missing` when signed out; `session_expired` (kind `rejected`) when the provider
-    ///   ended the session; transport errors keep the session.
-    public func currentSession(forceRefresh: Swift.Bool = false) async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.Session
-    {
-        try await client.currentSession(forceRefresh: forceRefresh)
-    }
-
-    /// An access token valid for at least the refresh leeway, refreshed first when needed.
-    /// - Returns: The access token. Never log it.
-    /// - Throws: The errors of ``currentSession(forceRefresh:)``.
-    public func validAccessToken() async throws(LatchkeyRuntime.AuthError) -> Swift.String {
-        try await client.validAccessToken()
-    }
-
-    /// Signs in through a browser (authorization code with PKCE), for example `AppleWebAuthenticator`.
-    /// - Parameters:
-    ///   - authenticator: Shows the authorization page and returns the callback URL.
-    ///   - scopes: The scopes to request (default: the descriptor's).
-    ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
-    ///   - additionalParameters: More authorization parameters, e.g. `prompt` or a provider's own.
-    /// - Returns: The new session.
-    /// - Throws: `login_cancelled` when the user closes the browser or denies access; `state_mismatch`,
-    ///   `redirect_mismatch` and provider errors otherwise.
-    @discardableResult
-    public func signInWithBrowser(
-        using authenticator: any LatchkeyRuntime.WebAuthenticator,
-        scopes: [Swift.String]? = nil,
-        prefersEphemeralSession: Swift.Bool = false,
-        additionalParameters: [Swift.String: Swift.String] = [:]
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
-        try await client.signInWithBrowser(
-            using: authenticator, scopes: scopes, prefersEphemeralSession: prefersEphemeralSession,
-            additionalParameters: additionalParameters)
-    }
-
-    /// Signs in through the system browser and a loopback redirect on 127.0.0.1 (RFC 8252), for
-    /// command-line tools and desktop apps.
-    /// - Parameters:
-    ///   - open: Opens the authorization URL, e.g. `SystemBrowser().opener`.
-    ///   - timeout: How long to wait for the browser to come back.
-    /// - Returns: The new session.
-    /// - Throws: `timeout` when no callback arrives in time, and the errors of a browser sign-in.
-    @discardableResult
-    public func signInWithLoopback(
-        open: @escaping @Sendable (Foundation.URL) async throws(LatchkeyRuntime.AuthError) -> Swift.Void,
-        timeout: Swift.Duration = .seconds(300)
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
-        try await client.signInWithLoopback(open: open, timeout: timeout)
-    }
-
-    /// Prepares a browser sign-in whose callback arrives later, possibly after a relaunch.
-    /// - Parameters:
-    ///   - scopes: The scopes to request (default: the descriptor's).
-    ///   - additionalParameters: More authorization parameters, e.g. `prompt` or a provider's own.
-    /// - Returns: The authorization request; open its URL, then pass the callback to ``handleCallback(_:)``.
-    /// - Throws: `invalid_configuration` without a redirect URI; discovery errors.
-    public func prepareAuthorization(
-        scopes: [Swift.String]? = nil,
-        additionalParameters: [Swift.String: Swift.String] = [:]
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.AuthorizationRequest {
-        try await client.prepareAuthorization(scopes: scopes, additionalParameters: additionalParameters)
-    }
-
-    /// Completes a browser sign-in from its callback URL (also after a cold start).
-    /// - Parameter url: The URL the browser was sent back to.
-    /// - Returns: The new session.
-    /// - Throws: `redirect_mismatch`, `state_mismatch` or `login_cancelled` with no token request, and
-    ///   provider errors.
-    @discardableResult
-    public func handleCallback(_ url: Foundation.URL) async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.Session
-    {
-        try await client.handleCallback(url)
-    }
-
-    /// Starts a device sign-in (RFC 8628) for a command-line tool or a device without a browser.
-    ///
-    /// Show the user the returned code and verification URI, then call ``completeDeviceAuthorization(_:)``.
-    /// - Parameter scopes: The scopes to request (default: the descriptor's).
-    /// - Returns: The user code, the verification URI and the polling interval.
-    /// - Throws: Provider and discovery errors.
-    public func startDeviceAuthorization(scopes: [Swift.String]? = nil) async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.DeviceAuthorization
-    {
-        try await client.startDeviceAuthorization(scopes: scopes)
-    }
-
-    /// Polls until the user approves the device sign-in, then stores the session.
-    /// - Parameter authorization: What ``startDeviceAuthorization(scopes:)`` returned.
-    /// - Returns: The new session.
-    /// - Throws: `login_cancelled` when the user denies it, `expired_token` when the code expires.
-    @discardableResult
-    public func completeDeviceAuthorization(_ authorization: LatchkeyRuntime.DeviceAuthorization)
-        async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session
-    {
-        try await client.completeDeviceAuthorization(authorization)
     }
 
     /// Signs out: the local session is forgotten first, then the provider is told when it has a sign-out request.
     /// - Throws: `store_failed` when the store cannot be cleared; provider errors never keep you signed in.
     public func signOut() async throws(LatchkeyRuntime.AuthError) {
         try await client.signOut()
-    }
-
-    /// Fetches the signed-in user from the provider.
-    /// - Returns: The user.
-    /// - Throws: `session_missing` when signed out, and provider errors.
-    public func fetchUser() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.User {
-        try await client.fetchUser()
     }
 }
 
@@ -378,11 +238,15 @@ extension KeycloakClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Keycloak.
     ///
-    /// Give it an `AuthModel` made with this client's `client` and a `WebAuthenticator`
-    /// (`SignInWithKeycloakButton(auth: model)`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
+    /// (`SignInWithKeycloakButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
     public typealias SignInWithKeycloakButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif
+
+extension KeycloakClient: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension KeycloakClient: LatchkeyRuntime.UserInfoProviding {}
 
 extension KeycloakClient: LatchkeyRuntime.RefreshProviding {}
 

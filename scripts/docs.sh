@@ -9,10 +9,11 @@
 # .build so that this script never fights another build; DOCC overrides the docc executable.
 #
 # How: `swift build --target Latchkey` with `-emit-symbol-graph`, then `docc convert --warnings-as-errors`.
-# `Latchkey` re-exports `LatchkeyRuntime` (`@_exported import`), and the compiler puts the re-exported
-# runtime symbols into Latchkey's own symbol graph, so that one graph documents the whole API under the
-# module users import: ``AuthClient`` and ``SupabaseClient`` resolve from the same catalog. The
-# `LatchkeyRuntime` graph is left out on purpose; with it, DocC would list every runtime type twice.
+# `Latchkey` re-exports the runtime's façade type by type (`@_exported import struct LatchkeyRuntime.X`),
+# and one graph documents the whole API under the module users import: ``Session`` and ``SupabaseClient``
+# resolve from the same catalog. The members the compiler leaves out of the re-exported types are merged
+# in from the `LatchkeyRuntime` graph (below); that graph is not passed whole, or DocC would list the
+# runtime's internals (and every re-exported type twice). `@_spi(Generated)` symbols are never documented.
 #
 # Not `swift package dump-symbol-graph`: its Latchkey graph holds only the generated clients (the
 # re-exported runtime is left out, so ``AuthClient`` would not resolve from this catalog), and it builds
@@ -126,7 +127,10 @@ fi
 #    reflects the runtime's current doc comments too.
 echo "==> Building Latchkey with symbol graphs (scratch path: ${scratch#"$root"/})"
 rm -rf "$graphs" "$input"
-rm -rf "$scratch/debug/Modules/Latchkey.swiftmodule" "$scratch/debug/Latchkey.swiftmodule"
+# The runtime's and the tokens' graphs are needed too (see below), so their modules go as well.
+for module in Latchkey LatchkeyRuntime LatchkeyTokens; do
+    rm -rf "$scratch/debug/Modules/$module.swiftmodule" "$scratch/debug/$module.swiftmodule"
+done
 mkdir -p "$graphs" "$input"
 swift build --target Latchkey --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
@@ -136,7 +140,45 @@ if [[ ! -f "$graphs/Latchkey.symbols.json" ]]; then
     exit 1
 fi
 # Latchkey's graph, and the graphs of its extensions to other modules' types, if any.
-cp "$graphs/Latchkey.symbols.json" "$input/"
+# Latchkey re-exports the runtime's façade declaration by declaration (`@_exported import struct
+# LatchkeyRuntime.Session`, see Sources/Latchkey/_Latchkey.swift). The compiler puts those types into
+# Latchkey's graph, but without the members their extensions declare (protocol extensions, conditional
+# conformances, members in other files). They are taken from the graph of the module that declares them
+# (LatchkeyRuntime, LatchkeyTokens): every public, non-SPI
+# symbol under a re-exported name that Latchkey's graph lacks, with the relationships between them.
+python3 - "$graphs" "$graphs/Latchkey.symbols.json" "$input/Latchkey.symbols.json" Sources/Latchkey/*.swift <<'PY'
+import json, re, sys
+graphs, latchkey_path, output_path, sources = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+exported = {}
+pattern = re.compile(r"^@_exported import (?:struct|enum|class|protocol|typealias|func|var|actor) (\w+)\.(\w+)")
+for source in sources:
+    for line in open(source, encoding="utf-8"):
+        match = pattern.match(line.strip())
+        if match:
+            exported.setdefault(match.group(1), set()).add(match.group(2))
+latchkey = json.load(open(latchkey_path, encoding="utf-8"))
+known = {symbol["identifier"]["precise"] for symbol in latchkey["symbols"]}
+added = set()
+for module, names in sorted(exported.items()):
+  graph = json.load(open(f"{graphs}/{module}.symbols.json", encoding="utf-8"))
+  for symbol in graph["symbols"]:
+    identifier = symbol["identifier"]["precise"]
+    if identifier in known or symbol["pathComponents"][0] not in names:
+        continue
+    if symbol.get("accessLevel") != "public" or symbol.get("spi"):
+        continue
+    latchkey["symbols"].append(symbol)
+    known.add(identifier)
+    added.add(identifier)
+  existing = {(r["source"], r["target"], r["kind"]) for r in latchkey["relationships"]}
+  for relationship in graph["relationships"]:
+    key = (relationship["source"], relationship["target"], relationship["kind"])
+    if key not in existing and relationship["source"] in added and relationship["target"] in known:
+        latchkey["relationships"].append(relationship)
+        existing.add(key)
+json.dump(latchkey, open(output_path, "w", encoding="utf-8"))
+print(f"==> Took {len(added)} symbols of re-exported types from the graphs of {', '.join(sorted(exported))}")
+PY
 shopt -s nullglob
 for extension in "$graphs"/Latchkey@*.symbols.json; do
     cp "$extension" "$input/"

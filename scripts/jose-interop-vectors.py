@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/LatchkeyRuntimeTests/JWT/JOSEInteropVectors.swift: JWS tokens signed by an independent
+"""Writes Tests/LatchkeyTokensTests/JWT/JOSEInteropVectors.swift: JWS tokens signed by an independent
 library (jwcrypto over pyca/cryptography), one per algorithm Latchkey verifies, with the public keys, plus
 malformed variants a careless signer produces (an ECDSA signature in DER instead of JOSE's raw r||s).
 
@@ -8,7 +8,7 @@ verifier (both built on the same OpenSSL calls) cannot hide. Run it by hand when
 
     python3 -m venv /tmp/jose-venv && /tmp/jose-venv/bin/pip install jwcrypto==1.6.1
     /tmp/jose-venv/bin/python scripts/jose-interop-vectors.py
-    swift-format format -i Tests/LatchkeyRuntimeTests/JWT/JOSEInteropVectors.swift
+    swift-format format -i Tests/LatchkeyTokensTests/JWT/JOSEInteropVectors.swift
 """
 import json
 import pathlib
@@ -57,7 +57,7 @@ def main():
         jws.JWS().deserialize(compact, key)  # the library's own check
         vectors.append((alg, json.dumps(public, sort_keys=True), compact, der_variant(compact, key) if kty == "EC" else None))
 
-    out = pathlib.Path(__file__).resolve().parent.parent / "Tests/LatchkeyRuntimeTests/JWT/JOSEInteropVectors.swift"
+    out = pathlib.Path(__file__).resolve().parent.parent / "Tests/LatchkeyTokensTests/JWT/JOSEInteropVectors.swift"
     lines = [
         "// Written by scripts/jose-interop-vectors.py (jwcrypto 1.6.1 over pyca/cryptography). Do not edit.",
         "",

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import Latchkey
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
-import Latchkey
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
 
 /// The floor of the token fast path: one actor, one stored property.
 actor BareTokenHolder {

@@ -1,5 +1,6 @@
 import Foundation
-import Latchkey
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
 
 /// Plain-words output: steps to stdout, failures to stderr.
 struct Output: Sendable {

@@ -1,4 +1,5 @@
-import Latchkey
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
 
 /// The generated clients the demo knows, by descriptor name.
 enum ProviderCatalog {

@@ -19,7 +19,7 @@
 // Every mode exits as soon as its stdin reaches end of file (the parent closed it, or died), so a crashed
 // test run never leaves a writer, a lock holder or a waiting refresh behind.
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// `latchkey-gen` as users run it: exit codes, diagnostics on stderr, files written.

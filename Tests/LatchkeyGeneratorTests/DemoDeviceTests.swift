@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// `latchkey-demo --device` as users run it, offline against the simulator: the demo prints the

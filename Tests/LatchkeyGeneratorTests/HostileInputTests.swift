@@ -1,7 +1,7 @@
 import Foundation
 import LatchkeyDescriptor
 import LatchkeyGenerator
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// Hostile text in every free-text field must come out escaped: the generated file compiles and
@@ -84,7 +84,8 @@ import Testing
             descriptor, fileName: "hostile.json")
         #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
         // Everything outside comments and string literals must be the template's own code: the only
-        // declarations are the client's.
+        // declarations are the client's (the operations every provider has come from the runtime's
+        // AuthProviderClient extension, not from the generated file).
         let declarations = source.split(separator: "\n").compactMap { line -> String? in
             let text = line.trimmingCharacters(in: .whitespaces)
             for prefix in ["public func ", "func ", "public struct ", "struct ", "public enum ", "enum "]
@@ -94,10 +95,7 @@ import Testing
             return nil
         }
         #expect(
-            Set(declarations) == [
-                "HostileClient", "restore", "stateUpdates", "observeTokens", "resetTokens", "currentSession",
-                "validAccessToken", "signIn", "doThing",
-            ],
+            Set(declarations) == ["HostileClient", "signIn", "doThing"],
             "\(declarations)")
         try await Self.typecheck(source)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// `latchkey-gen generate --select`: what the build plugin runs for an app's `latchkey-providers.json`.

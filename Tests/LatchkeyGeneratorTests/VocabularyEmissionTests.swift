@@ -1,5 +1,5 @@
 import LatchkeyDescriptor
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import LatchkeyVocabulary
 import Testing
 

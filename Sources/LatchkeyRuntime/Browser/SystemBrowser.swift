@@ -32,7 +32,7 @@
             }
         }
 
-        /// The opener as a closure for ``AuthClient/signInWithLoopback(open:timeout:scopes:)``.
+        /// The opener as a closure for ``BrowserSignInProviding/signInWithLoopback(open:timeout:)``.
         public var opener: @Sendable (URL) async throws(AuthError) -> Void {
             { url throws(AuthError) in try await self.open(url) }
         }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// An `https` redirect is matched by host and path (a universal link: the app's associated domain), any other
 /// scheme by the scheme alone. An `http` redirect is refused: an authentication sheet can never be sure it is
-/// the app that receives it, so a desktop app uses ``AuthClient/signInWithLoopback(open:timeout:scopes:)``
+/// the app that receives it, so a desktop app uses ``BrowserSignInProviding/signInWithLoopback(open:timeout:)``
 /// for loopback redirects instead.
 public enum WebAuthenticationCallback: Sendable, Hashable {
     /// Any URL with this scheme (lowercase) ends the sign-in.

@@ -7,7 +7,7 @@ import Synchronization
 /// A client validates its configuration on creation, before any request. It reads the stored session
 /// with ``restore()`` (no network), refreshes with one request in flight at a time, discards refresh
 /// results that arrive after a sign-out or a user switch, and publishes every change of ``AuthState``.
-public actor AuthClient {
+@_spi(Generated) public actor AuthClient {
     /// The provider.
     public nonisolated let provider: ProviderSpec
     /// Who this client is to its provider: every record it stores is bound to it.

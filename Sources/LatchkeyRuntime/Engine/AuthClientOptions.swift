@@ -1,13 +1,13 @@
 import Foundation
 
-/// How an ``AuthClient`` talks to the world: transport, store, clock, randomness and logging.
+/// How an `AuthClient` talks to the world: transport, store, clock, randomness and logging.
 public struct AuthClientOptions: Sendable {
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
     /// Keeps the session and pending sign-ins: persistent by default (``defaultStore(environment:)``, the
     /// Keychain on Apple platforms, the user's state directory on Linux); ``InMemorySessionStore`` to opt out.
     public var store: any SessionStore
-    /// The key of the session in the store; `nil` (the default) uses ``ProviderIdentity/defaultStoreKey``, which
+    /// The key of the session in the store; `nil` (the default) uses `ProviderIdentity.defaultStoreKey`, which
     /// differs for every provider, issuer, tenant and client id. Give a key of your own only to keep two sessions
     /// of the same configuration apart (two accounts); a record of another configuration under it is refused.
     public var storeKey: String?
@@ -21,10 +21,10 @@ public struct AuthClientOptions: Sendable {
     public var logger: (@Sendable (LogRecord) -> Void)?
     /// The `User-Agent` header, or `nil` for none.
     public var userAgent: String?
-    /// Looks up an input's ``InputSpec/environmentKey`` (the process environment, then the Info.plist on
+    /// Looks up an input's `InputSpec.environmentKey` (the process environment, then the Info.plist on
     /// Apple platforms, by default).
     public var environment: @Sendable (String) -> String?
-    /// Waits between device-flow polls (``AuthClient/completeDeviceAuthorization(_:)``); throws when the
+    /// Waits between device-flow polls (``DeviceAuthorizationProviding/completeDeviceAuthorization(_:)``); throws when the
     /// task is cancelled. Tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Proactive refresh ahead of expiry, started once the stored session is read; `nil` (the default) for
@@ -57,7 +57,7 @@ public struct AuthClientOptions: Sendable {
     ///   - store: Keeps sessions; `nil` (the default) for the platform's persistent store,
     ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
     ///     session in memory only (tests, previews, apps that must not persist).
-    ///   - storeKey: The session's key (default: derived from the client's ``ProviderIdentity``).
+    ///   - storeKey: The session's key (default: derived from the client's `ProviderIdentity`).
     ///   - now: The clock.
     ///   - random: The random source (default ``SystemRandomSource``).
     ///   - refreshLeeway: Refresh this long before expiry (default 60 s).

@@ -1,4 +1,4 @@
-/// The signed-in person (or principal), mapped from a user document through ``UserMapping``.
+/// The signed-in person (or principal), mapped from a user document through `UserMapping`.
 public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The provider's stable identifier.
     public var id: String

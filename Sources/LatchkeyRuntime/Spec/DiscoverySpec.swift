@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// How the provider's endpoints are found at run time.
-public enum DiscoverySpec: Sendable, Hashable {
+@_spi(Generated) public enum DiscoverySpec: Sendable, Hashable {
     /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
     /// `oauth-authorization-server` as the fallback, or the document at `documentURL` alone when that renders
     /// to a value (a provider whose document is elsewhere). The document's `issuer` must equal the issuer
@@ -27,7 +27,7 @@ public enum DiscoverySpec: Sendable, Hashable {
 }
 
 /// Rules about the client itself.
-public struct ClientPolicy: Sendable, Hashable {
+@_spi(Generated) public struct ClientPolicy: Sendable, Hashable {
     /// A pointer in the discovery document that is `true` for a confidential client, which an app
     /// must refuse (`confidential_client_in_mobile`).
     public var confidentialPointer: String?
@@ -54,7 +54,7 @@ public struct ClientPolicy: Sendable, Hashable {
 }
 
 /// The formats of the provider's tokens and how to validate them.
-public struct TokenSpec: Sendable, Hashable {
+@_spi(Generated) public struct TokenSpec: Sendable, Hashable {
     /// A token format.
     public typealias Format = TokenFormat
 

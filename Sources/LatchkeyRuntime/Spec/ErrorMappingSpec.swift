@@ -1,5 +1,5 @@
 /// How a provider's error responses and callback errors map onto stable ``AuthError/Code``s.
-public struct ErrorMappingSpec: Sendable, Hashable {
+@_spi(Generated) public struct ErrorMappingSpec: Sendable, Hashable {
     /// One mapping row. A row matches when every condition it states holds; the first match wins.
     public struct Rule: Sendable, Hashable {
         /// The provider code equals this.

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// The grants and flows a provider declares. A flow that is `nil` does not exist on the generated client.
-public struct FlowSet: Sendable, Hashable {
+@_spi(Generated) public struct FlowSet: Sendable, Hashable {
     /// Email or username and password (resource owner password credentials, or a provider's own form).
     public var password: PasswordFlowSpec?
     /// Authorization code in a browser, with PKCE.
@@ -38,7 +38,7 @@ public struct FlowSet: Sendable, Hashable {
 }
 
 /// Password sign-in: one request with `{username}` and `{password}`.
-public struct PasswordFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct PasswordFlowSpec: Sendable, Hashable {
     /// The request that signs in (its response is a session).
     public var request: String
     /// The argument label the generated client uses for the identifier (`email`, `username`, `loginID`).
@@ -52,7 +52,7 @@ public struct PasswordFlowSpec: Sendable, Hashable {
 }
 
 /// Authorization code flow with PKCE.
-public struct AuthorizationCodeFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct AuthorizationCodeFlowSpec: Sendable, Hashable {
     /// The authorization URL template (often `{discovered.authorization_endpoint}`).
     public var authorizeURL: ValueTemplate
     /// The authorization request's query parameters.
@@ -91,7 +91,7 @@ public struct AuthorizationCodeFlowSpec: Sendable, Hashable {
 }
 
 /// Refresh: one request with `{refresh_token}`.
-public struct RefreshFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct RefreshFlowSpec: Sendable, Hashable {
     /// The request (its response is a session; a missing refresh token keeps the old one).
     public var request: String
     /// Provider codes that mean "this refresh token was already used": the store is re-read and a
@@ -106,7 +106,7 @@ public struct RefreshFlowSpec: Sendable, Hashable {
 }
 
 /// Sign-out: a request, or local only.
-public struct SignOutFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct SignOutFlowSpec: Sendable, Hashable {
     /// The request that ends the session at the provider, or `nil` for a local sign-out.
     public var request: String?
     /// The scopes the request accepts in `{scope}` (e.g. `local`, `global`, `others`); empty when none.
@@ -128,7 +128,7 @@ public struct SignOutFlowSpec: Sendable, Hashable {
 }
 
 /// Fetching the signed-in user.
-public struct UserInfoFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct UserInfoFlowSpec: Sendable, Hashable {
     /// The request (its response is a user).
     public var request: String
 
@@ -139,7 +139,7 @@ public struct UserInfoFlowSpec: Sendable, Hashable {
 }
 
 /// Device authorization grant (RFC 8628).
-public struct DeviceCodeFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct DeviceCodeFlowSpec: Sendable, Hashable {
     /// The request that starts the flow (its response is a device authorization document).
     public var authorizationRequest: String
     /// The request polled with `{device_code}` (its response is a session).
@@ -153,7 +153,7 @@ public struct DeviceCodeFlowSpec: Sendable, Hashable {
 }
 
 /// A provider-specific operation: one request with typed parameters (sign-up, password reset, ...).
-public struct ActionSpec: Sendable, Hashable {
+@_spi(Generated) public struct ActionSpec: Sendable, Hashable {
     /// The type of an action parameter.
     public typealias ParameterType = LatchkeyVocabulary.ParameterType
 

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// A configuration input a provider needs from the app: a project URL, a client id, a tenant, a key.
-public struct InputSpec: Sendable, Hashable {
+@_spi(Generated) public struct InputSpec: Sendable, Hashable {
     /// The type of an input.
     public typealias Kind = InputKind
 

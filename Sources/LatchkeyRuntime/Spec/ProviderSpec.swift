@@ -2,7 +2,7 @@
 ///
 /// Generated clients hold their provider's spec as a constant (`AcmeClient.provider`). The runtime
 /// and the simulator in `LatchkeyTesting` read it; apps rarely need to.
-public struct ProviderSpec: Sendable, Hashable {
+@_spi(Generated) public struct ProviderSpec: Sendable, Hashable {
     /// The descriptor name (`supabase`).
     public var name: String
     /// The name shown to people (`Supabase Auth`).

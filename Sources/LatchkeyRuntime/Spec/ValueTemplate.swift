@@ -8,7 +8,7 @@ import LatchkeyVocabulary
 ///
 /// When a string is exactly one variable and that variable has no value (an optional parameter
 /// left out), the member or parameter is omitted from the request.
-public indirect enum JSONTemplate: Sendable, Hashable {
+@_spi(Generated) public indirect enum JSONTemplate: Sendable, Hashable {
     /// A string, filled from variables.
     case string(ValueTemplate)
     /// A number, by its JSON lexeme.
@@ -41,7 +41,7 @@ public indirect enum JSONTemplate: Sendable, Hashable {
 }
 
 /// A named parameter (query, form field or header) with a templated value.
-public struct ParameterSpec: Sendable, Hashable {
+@_spi(Generated) public struct ParameterSpec: Sendable, Hashable {
     /// The parameter name as sent.
     public var name: String
     /// The value. A string that is exactly one absent variable omits the parameter.

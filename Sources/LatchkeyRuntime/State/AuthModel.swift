@@ -2,8 +2,8 @@ import Observation
 
 /// The authentication state and actions for SwiftUI (or any Observation user), kept on the main actor.
 ///
-/// The model follows ``AuthClient/stateUpdates()`` for as long as it lives. Made with a way to sign in
-/// (``init(client:authenticator:scopes:prefersEphemeralSession:)`` or ``init(client:signIn:)``), it also runs
+/// The model follows the client's ``AuthProviderClient/stateUpdates()`` for as long as it lives. Made with a way
+/// to sign in (``init(_:authenticator:scopes:prefersEphemeralSession:)`` or ``init(_:signIn:)``), it also runs
 /// the sign-in and sign-out a button needs: ``signIn()`` sets ``isSigningIn`` meanwhile and ``lastError`` when
 /// it fails; a cancelled sign-in (the user closed the browser, or ``cancelSignIn()``) is not an error and
 /// leaves ``lastError`` empty. `SignInButton` (SwiftUI) is a thin view over it.
@@ -19,14 +19,14 @@ public final class AuthModel {
     public private(set) var lastError: AuthError?
 
     /// The client the model follows.
-    @ObservationIgnored public let client: AuthClient
+    @ObservationIgnored @_spi(Generated) public let client: AuthClient
     @ObservationIgnored private let signInAction: (@Sendable (AuthClient) async throws(AuthError) -> Void)?
     @ObservationIgnored private var signInTask: Task<AuthError?, Never>?
     @ObservationIgnored private let subscription: Subscription
 
     /// Creates a model that mirrors a client's state (``signIn()`` does nothing: the model has no way to).
     /// - Parameter client: The client.
-    public init(client: AuthClient) {
+    @_spi(Generated) public init(client: AuthClient) {
         self.client = client
         self.signInAction = nil
         state = client.state
@@ -38,7 +38,9 @@ public final class AuthModel {
     /// - Parameters:
     ///   - client: The client.
     ///   - signIn: Signs the client in, e.g. `{ try await $0.signInWithLoopback(open: SystemBrowser().opener) }`.
-    public init(client: AuthClient, signIn: @escaping @Sendable (AuthClient) async throws(AuthError) -> Void) {
+    @_spi(Generated) public init(
+        client: AuthClient, signIn: @escaping @Sendable (AuthClient) async throws(AuthError) -> Void
+    ) {
         self.client = client
         self.signInAction = signIn
         state = client.state
@@ -48,11 +50,11 @@ public final class AuthModel {
 
     /// Creates a model that signs in through a browser (authorization code with PKCE).
     /// - Parameters:
-    ///   - client: The client (a generated client's `client`).
+    ///   - client: The engine.
     ///   - authenticator: Shows the authorization page (`AppleWebAuthenticator` on Apple platforms).
     ///   - scopes: The scopes (default: the provider's).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies.
-    public convenience init(
+    @_spi(Generated) public convenience init(
         client: AuthClient, authenticator: any WebAuthenticator, scopes: [String]? = nil,
         prefersEphemeralSession: Bool = false
     ) {
@@ -113,7 +115,7 @@ public final class AuthModel {
     }
 
     /// Signs out at the provider when it has a sign-out request, and always locally
-    /// (``AuthClient/signOut(scope:)``); a failure is kept in ``lastError``.
+    /// (``Auth/signOut(scope:)``); a failure is kept in ``lastError``.
     public func signOut() async {
         lastError = nil
         do throws(AuthError) {
@@ -123,7 +125,7 @@ public final class AuthModel {
         }
     }
 
-    /// Forgets the session on this device without any request (``AuthClient/resetTokens()``); a failure is kept
+    /// Forgets the session on this device without any request (``AuthProviderClient/resetTokens()``); a failure is kept
     /// in ``lastError``.
     public func resetTokens() async {
         lastError = nil

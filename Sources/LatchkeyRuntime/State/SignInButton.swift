@@ -9,7 +9,7 @@
     /// (`SignInWithBaseIdPButton`).
     ///
     /// ```swift
-    /// let model = AuthModel(client: baseIdP.client, authenticator: AppleWebAuthenticator { window })
+    /// let model = AuthModel(baseIdP, authenticator: AppleWebAuthenticator { window })
     /// SignInWithBaseIdPButton(auth: model)
     /// ```
     @MainActor

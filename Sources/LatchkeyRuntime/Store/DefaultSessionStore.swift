@@ -15,7 +15,7 @@ extension AuthClientOptions {
     ///   `~/.local/state/latchkey`), a 0700 directory of 0600 files.
     ///
     /// Either way every record is bound to its client: the key is the client's
-    /// ``ProviderIdentity/defaultStoreKey`` and the record carries the identity's digest, so clients of other
+    /// `ProviderIdentity.defaultStoreKey` and the record carries the identity's digest, so clients of other
     /// providers, issuers, tenants or client ids never read each other's sessions. When no state directory can
     /// be named (neither variable is an absolute path), the store's every operation fails with
     /// `invalid_configuration` and a message that says what to set; nothing crashes and nothing is written
@@ -59,7 +59,7 @@ extension FileSessionStore {
 }
 
 /// The default store when no directory can be named: every operation fails with `invalid_configuration` and
-/// says what to set, so the app learns it at its first ``AuthClient/restore()`` instead of losing sessions.
+/// says what to set, so the app learns it at its first ``AuthProviderClient/restore()`` instead of losing sessions.
 struct UnavailableSessionStore: SessionStore {
     /// What is missing and how to fix it.
     let message: String

@@ -3,7 +3,7 @@ import Foundation
 /// Who a client is to its provider: the descriptor, the configuration inputs, and the issuer and client id
 /// they resolve to.
 ///
-/// Every record an ``AuthClient`` stores (session, pending sign-ins, discovery) carries the identity's
+/// Every record an `AuthClient` stores (session, pending sign-ins, discovery) carries the identity's
 /// ``digest`` and is refused when it does not match, so a session is never restored into, nor its tokens
 /// sent by, a client of another provider, issuer, tenant or client id — even when two clients share a
 /// store and a key. The default store key is derived from it (``defaultStoreKey``), so clients side by

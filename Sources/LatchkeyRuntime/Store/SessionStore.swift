@@ -27,7 +27,7 @@ public protocol SessionStore: Sendable {
     /// Runs a refresh while holding the store's exclusive refresh lock for a key, so that processes sharing
     /// the store (an app and its extensions) never refresh the same session at once.
     ///
-    /// ``AuthClient`` re-reads the store under the lock: a process that waited adopts the session the other
+    /// `AuthClient` re-reads the store under the lock: a process that waited adopts the session the other
     /// one stored instead of sending its refresh token again, which a rotating provider would reject as
     /// reused. ``FileSessionStore`` locks a file beside the record; the default implementation runs `body`
     /// at once, for stores that only one process uses.
@@ -42,7 +42,7 @@ public protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
-    /// Runs `body` at once: a store that only one process uses needs no lock (``AuthClient`` runs one
+    /// Runs `body` at once: a store that only one process uses needs no lock (`AuthClient` runs one
     /// refresh at a time per client).
     public func withExclusiveRefresh<T: Sendable>(
         key: String, _ body: @Sendable () async throws(AuthError) -> T

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 /// A fake identity provider driven by a descriptor's ``ProviderSpec``, on a local ``TestHTTPServer``.
@@ -26,7 +26,7 @@ public final class ProviderSimulator: Sendable {
     }
 
     /// The provider.
-    public let provider: ProviderSpec
+    @_spi(Generated) public let provider: ProviderSpec
     /// The simulator's base URL, `http://127.0.0.1:PORT` (also the issuer of URL-configured providers).
     public let issuer: URL
     /// The issuer the provider's spec expects (its rendered issuer template); usually ``issuer``.
@@ -52,7 +52,9 @@ public final class ProviderSimulator: Sendable {
     ///   - inputs: Input values that replace the suggested ones (``configurationValues``), e.g. a custom
     ///     domain; an empty value leaves the input out. The simulator's issuer and paths follow them.
     /// - Throws: ``TestServerError`` or ``TestSignerError`` when the server or the signing key cannot be made.
-    public init(provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]) throws {
+    @_spi(Generated) public init(
+        provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]
+    ) throws {
         let pasetoSigner = provider.tokens.accessTokenFormat == .pasetoV4Public ? try Self.signer(.ed25519) : nil
         let core = SimulatorCore(
             provider: provider, users: users, signer: try Self.signer(.rsa(bits: 2048)), pasetoSigner: pasetoSigner)
@@ -112,7 +114,7 @@ public final class ProviderSimulator: Sendable {
 
     /// A configuration for the runtime client with ``configurationValues``.
     /// - Parameter redirectURI: The redirect URI of browser sign-ins.
-    public func configuration(redirectURI: URL? = nil) -> ProviderConfiguration {
+    @_spi(Generated) public func configuration(redirectURI: URL? = nil) -> ProviderConfiguration {
         ProviderConfiguration(values: configurationValues, redirectURI: redirectURI)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// Error bodies as the descriptor's error mapping reads them, and client authentication checks.
 extension SimulatorCore {

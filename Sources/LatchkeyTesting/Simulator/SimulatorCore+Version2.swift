@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 /// The simulator's answers for format-version-2 features: `form_post` callbacks with a first-sign-in

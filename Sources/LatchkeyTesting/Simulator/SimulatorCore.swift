@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 /// The state a ``ProviderSimulator`` shares with its server's handler.

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// Mints PASETO `v4.public` access tokens for descriptors whose access tokens are verifiable
 /// (``TokenSpec/Format/pasetoV4Public``), and the key document they are checked against.

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// What the simulator learned from a ``ProviderSpec``: which path is which request, and which
 /// parameter names carry which flow variables.

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// A transport that sends every request to the simulator, whatever its host: descriptors whose URLs
 /// are fixed (`https://fidm.{dataCenter}/...`) then reach the simulator too. Paths and queries are kept.

@@ -1,4 +1,4 @@
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// Reads a request body from a socket: exact lengths and `chunked` coding, with a deadline.
 struct BufferedSocketReader {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 /// Serves one connection of a ``TestHTTPServer``: reads a request, records it, runs the handler and

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// Scripted user journeys through django-oauth-toolkit's pages (the CI provider in `ci-oidc/`): the
 /// login form (`id="login-form"`), the consent form (`id="authorizationForm"`, button `allow=Authorize`),

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Issue 17, item 2: the box that resumes an authentication sheet's continuation exactly once.
 @Suite("Browser: once-only resumption")

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 /// Issue 17, item 3: the rule that picks the authentication sheet's callback from the redirect URI

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Issue 17, items 1-2: what an authentication sheet's completion handler turns into, platform-neutral.
 @Suite("Browser: authentication sheet outcome")

@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// Callbacks that anyone able to open a URL on the device can send: without the pending sign-in's state they

@@ -1,4 +1,4 @@
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 @Suite("Base64URL")

@@ -2,7 +2,7 @@ import Foundation
 import LatchkeyTesting
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// The runtime fills a template's segments as generated code holds them: it never parses descriptor syntax,
 /// so a literal segment with braces is sent as it is, and a fallback takes its first alternative with a value.

@@ -1,9 +1,9 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Loopback sign-in on a fixed port, on the wire: a configured `http` loopback redirect URI with a port is
 /// bound exactly (providers that match redirect URIs exactly refuse a random port) and sent unchanged; a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// `response_mode=form_post` on the loopback redirect server: a form POST to the callback path is the
 /// callback (its body becomes the callback URL's query); everything else about a POST is refused.

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 /// ``PasetoKeySet/usableEntries(of:)``: the lenient reading of a key document, as Base IdP's SDKs read it.

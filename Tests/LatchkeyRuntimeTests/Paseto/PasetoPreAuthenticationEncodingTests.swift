@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 @Suite("PASETO pre-authentication encoding")
 struct PasetoPreAuthenticationEncodingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 @Suite("PASETO RFC 3339 date-times")
 struct PasetoRFC3339DateTimeTests {

@@ -1,6 +1,6 @@
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Builds `v4.public` tokens for tests, signing with ``TestSigner`` (Ed25519 from libcrypto/CryptoKit).
 struct PasetoTestTokens {

@@ -1,9 +1,9 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// A token endpoint that rotates refresh tokens and answers `400 invalid_grant` to any refresh token it sees
 /// a second time, counting every presentation.

@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// The re-read of the store under the refresh lock: a newer session there is adopted (or refreshed in its turn

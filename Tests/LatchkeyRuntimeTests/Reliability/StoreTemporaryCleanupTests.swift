@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 #if canImport(Glibc)
     import Glibc

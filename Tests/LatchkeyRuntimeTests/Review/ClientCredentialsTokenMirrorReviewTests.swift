@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 @Suite("Review: a client credentials token never shows its access token")

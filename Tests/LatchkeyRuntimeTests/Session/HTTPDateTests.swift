@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// `Date` headers are read by hand when they are canonical IMF-fixdates; the result must be exactly what the
 /// `DateFormatter` that read every one of them before gives, and everything else still goes to it.

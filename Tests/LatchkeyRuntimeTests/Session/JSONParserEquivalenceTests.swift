@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// `JSON(data:)` parses in one pass without `Codable`; it must accept, refuse and build exactly what
 /// `JSONDecoder` decoding ``JSON`` (its `Decodable` conformance, the earlier parser) does.

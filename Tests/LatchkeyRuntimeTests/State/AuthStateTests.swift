@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 @Suite("State: broadcasting and the observable model")

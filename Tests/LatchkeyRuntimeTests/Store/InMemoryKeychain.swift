@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 /// An in-memory keychain with `SecItem`'s matching rules, for the Keychain store's policy on Linux: a query

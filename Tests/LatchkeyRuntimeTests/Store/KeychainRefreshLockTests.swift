@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LatchkeyRuntime
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Session records are written and read without `Codable`; records `JSONEncoder` wrote (versions 1 and 2)
 /// must still read, and `JSONDecoder` must still read what is written now.

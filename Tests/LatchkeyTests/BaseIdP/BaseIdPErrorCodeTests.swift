@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// The error codes Base IdP's SDKs share (`token_exchange_failed`, `key_fetch_failed`, `unknown_kid`, ...)

@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// The principal comes from the verified PASETO access token, as Base IdP's SDKs build it (`gid` as its id,

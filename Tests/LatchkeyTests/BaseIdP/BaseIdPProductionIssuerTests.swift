@@ -1,5 +1,6 @@
 import Foundation
-import Latchkey
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 import Testing
 

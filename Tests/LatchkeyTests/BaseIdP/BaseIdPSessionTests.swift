@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// What happens after a Base IdP sign-in: restoring (file store) or not (in-memory store), refreshing

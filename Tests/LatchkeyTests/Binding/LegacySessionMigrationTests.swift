@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 /// Upgrading from unbound (version 1) records: a record that provably belongs to the client keeps its user

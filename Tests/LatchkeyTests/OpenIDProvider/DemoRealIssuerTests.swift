@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 #if canImport(Glibc)

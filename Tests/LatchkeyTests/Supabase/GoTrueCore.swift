@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 
 /// The server's state, shared with the handler.

@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 /// OAuth in the browser: `/authorize`, the fake external provider, and `/callback` back to the app.
 extension GoTrueState {

@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 /// The email flows: `/signup`, `/recover`, `/resend`, `/otp`, `/verify` (POST and the GET of a link), and the
 /// outbox.

@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 /// Request parsing (GoTrue's strict JSON bodies) and the three error shapes, plus encoding helpers.
 extension GoTrueState {

@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 /// `POST /token`: the password, refresh-token (rotation and reuse), PKCE and ID-token grants.
 extension GoTrueState {

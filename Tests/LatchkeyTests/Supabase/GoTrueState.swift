@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 
 /// The server's data (users, sessions, tokens, flow states, emails) and its routing table; the handlers live
 /// in the `GoTrueState+…` extensions, one concern each.

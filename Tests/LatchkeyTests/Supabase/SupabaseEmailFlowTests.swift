@@ -1,6 +1,7 @@
 import Foundation
-import Latchkey
-import LatchkeyTesting
+@_spi(Generated) import Latchkey
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 @Suite("Supabase: email and password, sessions, sign-up and confirmation")

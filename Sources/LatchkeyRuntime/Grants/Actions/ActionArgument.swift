@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value passed to a provider-specific action.
-public enum ActionArgument: Sendable, Hashable {
+@_spi(Generated) public enum ActionArgument: Sendable, Hashable {
     /// Text.
     case string(String)
     /// A boolean.
@@ -31,7 +31,7 @@ public enum ActionArgument: Sendable, Hashable {
     }
 }
 
-/// What a provider-specific action returned, as its ``RequestSpec/Response`` says.
+/// What a provider-specific action returned, as its `RequestSpec.Response` says.
 public enum ActionResult: Sendable, Hashable {
     /// A new session (now the current one).
     case session(Session)

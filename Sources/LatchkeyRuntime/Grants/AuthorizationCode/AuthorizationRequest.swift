@@ -1,7 +1,7 @@
 import Foundation
 
 /// A prepared browser sign-in: open ``url``, then hand the callback URL to
-/// ``AuthClient/handleCallback(_:)``.
+/// ``BrowserSignInProviding/handleCallback(_:)``.
 public struct AuthorizationRequest: Sendable, Hashable {
     /// The authorization URL to open in a browser.
     public var url: URL

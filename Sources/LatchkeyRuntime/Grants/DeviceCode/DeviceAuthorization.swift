@@ -1,7 +1,7 @@
 import Foundation
 
 /// A started device authorization (RFC 8628): show ``userCode`` and ``verificationURI`` (or a QR code of
-/// ``verificationURIComplete``) to the user, then call ``AuthClient/completeDeviceAuthorization(_:)``.
+/// ``verificationURIComplete``) to the user, then call ``DeviceAuthorizationProviding/completeDeviceAuthorization(_:)``.
 ///
 /// The device code itself stays inside the runtime: it is a credential, never shown, never logged
 /// (``description`` leaves it out).

@@ -3,7 +3,7 @@ import Foundation
 /// A prepared OpenID Connect RP-initiated logout: open ``url`` in the browser the user signed in with.
 ///
 /// The provider ends its own session and, when a post-logout redirect URI was sent, sends the browser
-/// back to it with ``state``; pass that URL to ``AuthClient/completeEndSession(_:callbackURL:)``.
+/// back to it with ``state``; pass that URL to ``EndSessionProviding/completeEndSession(_:callbackURL:)``.
 ///
 /// The URL carries the ID token (`id_token_hint`): ``description`` and the mirror leave its query out.
 public struct EndSessionRequest: Sendable, Hashable, CustomStringConvertible, CustomReflectable {

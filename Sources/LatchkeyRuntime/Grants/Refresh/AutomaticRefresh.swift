@@ -1,9 +1,9 @@
 /// Proactive refresh: a client that checks its session every ``interval`` and refreshes it shortly before it
 /// expires, so that the next call finds a fresh access token without waiting for a refresh.
 ///
-/// It is off unless ``AuthClientOptions/automaticRefresh`` is set or ``AuthClient/startAutomaticRefresh(_:)`` is
+/// It is off unless ``AuthClientOptions/automaticRefresh`` is set or ``AuthProviderClient/startAutomaticRefresh(_:)`` is
 /// called. An app starts it when it becomes active and stops it when it goes to the background (a suspended app
-/// must not refresh). Refreshes go through the same single flight as ``AuthClient/currentSession(forceRefresh:)``:
+/// must not refresh). Refreshes go through the same single flight as ``AuthProviderClient/currentSession(forceRefresh:)``:
 /// a transport failure keeps the session and is retried at the next check; a rejection signs out.
 public struct AutomaticRefresh: Sendable, Hashable {
     /// How often the session's expiry is checked.

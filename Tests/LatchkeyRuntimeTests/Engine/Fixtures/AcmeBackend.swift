@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 
 /// The server side of ``AcmeSpec``: issues `at-N`/`rt-N` tokens, rotates refresh tokens and reports

@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 /// A real server on 127.0.0.1 running ``AcmeBackend``, and an ``AuthClient`` talking to it through
 /// ``URLSessionHTTPTransport``.

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 
 /// A hand-made OAuth-style provider: password, authorization code with PKCE, refresh, sign-out,
 /// user info, two actions, an `apikey` common header and an extra token parameter.

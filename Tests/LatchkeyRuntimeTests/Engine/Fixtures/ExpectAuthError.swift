@@ -1,4 +1,4 @@
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Testing
 
 /// Expects `body` to throw an ``AuthError`` with `code`.

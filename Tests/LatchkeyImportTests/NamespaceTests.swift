@@ -1,0 +1,44 @@
+// This file imports Latchkey the way an app does: plainly, with no @_spi and no LatchkeyRuntime. If Latchkey
+// re-exported the whole runtime again, every unqualified use of a fixture type below would be ambiguous and
+// this target would not compile.
+import Foundation
+import Latchkey
+import LatchkeyNamespaceFixture
+import Testing
+
+@Suite("import Latchkey: the façade, and nothing of the runtime's internals")
+struct NamespaceTests {
+    @Test("an app's own SHA256, HTTPRequest, JSON, PKCE, ... stay unambiguous beside import Latchkey")
+    func appTypesDoNotCollide() {
+        let names = [
+            "\(type(of: SHA256()))", "\(type(of: HTTPRequest()))", "\(type(of: JSON()))", "\(type(of: PKCE()))",
+            "\(type(of: Base64URL()))", "\(type(of: JSONWebKey()))", "\(type(of: JWSToken()))",
+            "\(type(of: SignatureAlgorithm()))", "\(type(of: RandomToken()))",
+            "\(type(of: LoopbackRedirectServer()))", "\(type(of: ProviderSpec()))", "\(type(of: AuthClient()))",
+        ]
+        #expect(names == fixtureTypeNames)
+        #expect(String(reflecting: JSON.self) == "LatchkeyNamespaceFixture.JSON")
+        #expect(String(reflecting: AuthClient.self) == "LatchkeyNamespaceFixture.AuthClient")
+    }
+
+    @Test("the façade is all there: a generated client, Auth, sessions, errors, options and stores")
+    func facadeIsVisible() throws {
+        var options = AuthClientOptions(store: InMemorySessionStore())
+        options.refreshLeeway = .seconds(60)
+        let supabase = try SupabaseClient(
+            projectURL: URL(string: "https://abcd.supabase.co")!, publishableKey: "sb_publishable_test",
+            options: options)
+        let auth = Auth(supabase)
+        #expect(auth.providerName == "Supabase Auth")
+        #expect(supabase.state == .loading)
+        let error: AuthError? = nil
+        let session: Session? = nil
+        let state: AuthState = .signedOut
+        #expect(error == nil && session == nil && state == .signedOut)
+        let registry = AuthRegistry()
+        _ = CallbackRouter(registry: registry)
+        _ = AutomaticRefresh.standard
+        let _: any SessionStore = InMemorySessionStore()
+        let _: any HTTPTransport = URLSessionHTTPTransport()
+    }
+}
