@@ -121,19 +121,9 @@ struct LoopbackFixedPortTests {
         #expect(harness.requests("/oauth/token").first?.formBody["redirect_uri"] == visit.redirectURI)
     }
 
-    /// A port nothing listens on: bound with port 0, then released.
-    /// A port that is free now, below the ephemeral ranges (Linux 32768-60999, Darwin 49152-65535) that bind(0)
-    /// and connect() draw from, so that no other test's server or connection takes it before the test binds it.
+    /// A port nothing listens on, that no other test is handed (``UnassignedPort``).
     private func freePort(_ address: LoopbackAddress = .ipv4) throws -> Int {
-        for _ in 0..<200 {
-            let port = Int.random(in: 20_000..<32_768)
-            guard let socket = try? ListeningSocket(address: address, port: port) else { continue }
-            socket.close()
-            return port
-        }
-        let socket = try ListeningSocket(address: address)
-        defer { socket.close() }
-        return socket.port
+        try UnassignedPort.take(on: address)
     }
 }
 

@@ -103,9 +103,9 @@ final class BaseIdPServer: Sendable {
 
     let http: TestHTTPServer
     let clock: BaseIdPClock
-    /// The app's loopback redirect URI, registered with a port chosen at run time: one the system handed out
-    /// as free a moment ago (bound with port 0, then released), so no fixed port can collide with another
-    /// process or a parallel test.
+    /// The app's loopback redirect URI, registered with a port chosen at run time: an ``UnassignedPort``,
+    /// below the ephemeral range and handed to no other test, so no other test's server or connection takes it
+    /// before the sign-in binds it.
     let loopbackRedirect: URL
     private let core: BaseIdPCore
 
@@ -115,9 +115,7 @@ final class BaseIdPServer: Sendable {
         self.core = core
         self.clock = clock
         self.http = try TestHTTPServer { request in core.handle(request) }
-        let probe = try LoopbackRedirectServer(expectedState: nil)
-        let port = probe.port
-        probe.cancel()
+        let port = try UnassignedPort.take()
         let loopback = URL(string: "http://127.0.0.1:\(port)/oauth/callback")!
         self.loopbackRedirect = loopback
         let issuer = http.baseURL.absoluteString

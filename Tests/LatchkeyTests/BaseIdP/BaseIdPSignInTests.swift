@@ -89,10 +89,8 @@ import Testing
 
     @Test func signInWithLoopbackListensOnTheExactRegisteredPort() async throws {
         try await withBaseIdP { harness in
-            // A free port: bound with port 0, then released.
-            let probe = try LoopbackRedirectServer(expectedState: nil)
-            let port = probe.port
-            probe.cancel()
+            // A free port no other test is handed (not one bind(0) could give another socket meanwhile).
+            let port = try UnassignedPort.take()
             let redirect = try #require(URL(string: "http://127.0.0.1:\(port)/oauth/callback"))
             harness.server.configure { $0.allowedRedirectURIs = [redirect.absoluteString] }
             let client = try harness.makeClient(redirectURI: redirect)
