@@ -74,7 +74,7 @@ extension LatchkeyBuildPlugin {
 
 enum DescriptorFiles {
     /// The name of an app target's selection of catalog providers.
-    static let selectionFileName = "latchkey-providers.json"
+    static var selectionFileName: String { DescriptorFileRule.selectionFileName }
 
     /// The descriptor files of a target and of the source targets it depends on, sorted by path.
     static func collect(from module: SourceModuleTarget) -> [URL] {
@@ -99,10 +99,9 @@ enum DescriptorFiles {
         return names.filter { $0.hasSuffix(".template") }.sorted().map { directory.appending(path: $0) }
     }
 
-    /// Whether a file is a descriptor: a `.json` file that is neither a schema nor the selection file.
+    /// Whether a file is a descriptor (``DescriptorFileRule``, shared with the targets).
     static func isDescriptor(_ url: URL) -> Bool {
-        url.pathExtension == "json" && !url.lastPathComponent.hasSuffix(".schema.json")
-            && url.lastPathComponent != selectionFileName
+        DescriptorFileRule.isDescriptor(fileName: url.lastPathComponent)
     }
 
     private static func jsonFiles(of module: SourceModuleTarget) -> [URL] {

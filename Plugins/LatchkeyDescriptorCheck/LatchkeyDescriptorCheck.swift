@@ -14,9 +14,13 @@ import PackagePlugin
 @main
 struct LatchkeyDescriptorCheck: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        guard let module = target as? SourceModuleTarget else { return [] }
+        guard let module = target as? SourceModuleTarget else {
+            Diagnostics.warning(
+                "LatchkeyDescriptorCheck checks descriptors only in source targets; \(target.name) is not one")
+            return []
+        }
         let descriptors = module.sourceFiles.map(\.url).filter {
-            $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json")
+            DescriptorFileRule.isDescriptor(fileName: $0.lastPathComponent)
         }.sorted { $0.path < $1.path }
         let tool = try context.tool(named: "latchkey-gen").url
         return descriptors.map { descriptor in

@@ -14,7 +14,7 @@ struct DescriptorSet {
             throw UsageError("no descriptors directory at '\(directory)'")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+        return names.filter { DescriptorFileRule.isDescriptor(fileName: $0) }.sorted()
             .map { (directory as NSString).appendingPathComponent($0) }
     }
 

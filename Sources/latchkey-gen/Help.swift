@@ -27,7 +27,7 @@ enum Help {
 
             Validates the descriptors and writes one Swift client per descriptor into the output directory,
             named after the descriptor file (supabase.json → supabase.swift). A file is rewritten only when its
-            bytes change. With no FILE, every *.json in the descriptors directory (not *.schema.json) is used.
+            bytes change. With no FILE, every *.json in the descriptors directory (not *.schema.json nor latchkey-providers.json) is used.
 
             OPTIONS:
               --output DIR        Where to write the clients (default: Generated).

@@ -14,7 +14,7 @@ import Foundation
 /// at its line and column, which the build shows as `latchkey-providers.json:LINE:COL: error: …`.
 public enum ProviderSelection {
     /// The name of the selection file in an app target's folder.
-    public static let fileName = "latchkey-providers.json"
+    public static let fileName = DescriptorFileRule.selectionFileName
 
     /// The largest selection file accepted, in bytes.
     public static let maximumFileSize = 64 * 1024

@@ -6,73 +6,41 @@ import Foundation
 /// (``TokenSpec/implicitAssertion``): Base IdP's SDK signs every access token with one whether or not its key
 /// document names it.
 ///
-/// The set is fetched on first use and kept. When a token names a `kid` the cached set lacks (the issuer
-/// rotated its keys), the set is fetched again once, but never more often than once per
-/// ``minimumRefetchInterval``, so that tokens with made-up `kid`s cannot make the client hammer the issuer.
-/// Concurrent callers share one request.
-actor AccessTokenKeyCache {
-    /// The minimum time between two fetches triggered by unknown `kid`s, in seconds.
-    static let minimumRefetchInterval: TimeInterval = 60
+/// It is a ``KeySetCache`` (the one the ID-token JWKS uses too): one request for concurrent callers, the set
+/// kept for an hour, and at most one refetch for unknown `kid`s a minute (a `kid` a refetch missed triggers
+/// none for a minute), so that tokens with made-up `kid`s cannot make the client hammer the issuer.
+typealias AccessTokenKeyCache = KeySetCache<PasetoKeySet>
 
-    /// The key document's URL.
-    nonisolated let url: URL
-    /// How many key-document requests the cache has sent.
-    private(set) var fetchCount = 0
+extension KeySetCache where KeySet == PasetoKeySet {
+    /// The bounds of the access-token key cache: a one-minute window with one refetch for unknown `kid`s in
+    /// it, and a set kept for an hour.
+    static var accessTokenKeyPolicy: Policy {
+        Policy(minimumRefetchInterval: 60, unknownKeyRefetchBudget: 1, maximumAge: 3600)
+    }
 
-    private let transport: any HTTPTransport
-    private let userAgent: String?
-    private let defaultImplicitAssertion: [UInt8]
-    private let now: @Sendable () -> Date
-    private var cached: PasetoKeySet?
-    private var lastFetchStart: Date?
-    private var inFlight: Task<Result<PasetoKeySet, AuthError>, Never>?
-
-    init(
+    /// Creates the cache of the PASETO key document at `url`; nothing is fetched until a key is needed.
+    /// - Parameters:
+    ///   - url: The key document's URL.
+    ///   - transport: The transport that fetches it.
+    ///   - userAgent: The `User-Agent` header, if any.
+    ///   - defaultImplicitAssertion: The descriptor's implicit assertion, for entries that name none.
+    ///   - now: The clock.
+    static func accessTokenKeys(
         url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
         now: @escaping @Sendable () -> Date
-    ) {
-        self.url = url
-        self.transport = transport
-        self.userAgent = userAgent
-        self.defaultImplicitAssertion = defaultImplicitAssertion
-        self.now = now
-    }
-
-    /// A key set that has a key with this `kid`: the cached one if it has it, otherwise a newly fetched one
-    /// unless the last fetch started less than ``minimumRefetchInterval`` ago.
-    /// - Parameter keyID: The token's (unauthenticated) `kid`; only used to look a trusted key up.
-    /// - Returns: The key set.
-    /// - Throws: `invalid_token` (``TokenVerificationFailure/unknownKey``) when no set has the key; fetch errors
-    ///   (``TokenVerificationFailure/keyFetchFailed``) otherwise.
-    func keySet(containingKeyID keyID: String) async throws(AuthError) -> PasetoKeySet {
-        let current: PasetoKeySet
-        if let cached, inFlight == nil { current = cached } else { current = try await fetch() }
-        if current.key(for: keyID) != nil { return current }
-        let mayRefetch = lastFetchStart.map { now().timeIntervalSince($0) >= Self.minimumRefetchInterval } ?? true
-        if mayRefetch {
-            let fresh = try await fetch()
-            if fresh.key(for: keyID) != nil { return fresh }
-        }
-        throw AuthError(
-            .invalidToken, "No key in the access-token key set at \(url.absoluteString) has the token's kid."
-        ).because(.unknownKey)
-    }
-
-    /// Fetches the set, or joins the fetch under way.
-    private func fetch() async throws(AuthError) -> PasetoKeySet {
-        if let inFlight { return try await inFlight.value.get() }
-        lastFetchStart = now()
-        fetchCount += 1
-        let task = Task { [url, transport, userAgent, defaultImplicitAssertion] in
-            await Self.download(
-                url: url, transport: transport, userAgent: userAgent, defaultImplicitAssertion: defaultImplicitAssertion
-            )
-        }
-        inFlight = task
-        let result = await task.value
-        inFlight = nil
-        if case .success(let keys) = result { cached = keys }
-        return try result.get()
+    ) -> KeySetCache<PasetoKeySet> {
+        KeySetCache(
+            url: url, policy: accessTokenKeyPolicy, now: now, hasKey: { $0.key(for: $1) != nil },
+            unknownKeyError: { _ in
+                AuthError(
+                    .invalidToken, "No key in the access-token key set at \(url.absoluteString) has the token's kid."
+                ).because(.unknownKey)
+            },
+            download: {
+                await download(
+                    url: url, transport: transport, userAgent: userAgent,
+                    defaultImplicitAssertion: defaultImplicitAssertion)
+            })
     }
 
     private static func download(

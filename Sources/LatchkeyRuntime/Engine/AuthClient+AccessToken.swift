@@ -128,7 +128,7 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "The access-token key set URL is not an https URL.")
         }
         if let cache = discovery?.accessTokenKeys { return cache }
-        let cache = AccessTokenKeyCache(
+        let cache = AccessTokenKeyCache.accessTokenKeys(
             url: url, transport: options.transport, userAgent: options.userAgent,
             defaultImplicitAssertion: Array((provider.tokens.implicitAssertion ?? "").utf8), now: options.now)
         if discovery == nil, provider.discovery == nil {

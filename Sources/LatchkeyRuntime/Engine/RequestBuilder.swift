@@ -28,7 +28,7 @@ struct RequestBuilder: Sendable {
         let extras = isTokenRequest ? provider.extraTokenParameters + additionalTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
-        var headers = try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope)
+        var headers = HTTPHeaderFields(try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope))
         var jsonBody: [String: JSON] = [:]
         if spec.encoding == .json {
             for parameter in spec.body + extras {
@@ -53,7 +53,7 @@ struct RequestBuilder: Sendable {
         case .basic:
             let (id, secret) = try credentials(clientID)
             let pair = PercentEncoding.encode(id) + ":" + PercentEncoding.encode(secret)
-            headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
+            headers.append("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
         case .post:
             let (id, secret) = try credentials(clientID)
             if !form.contains(where: { $0.name == "client_id" }) { form.append(("client_id", id)) }
@@ -65,23 +65,25 @@ struct RequestBuilder: Sendable {
             guard let accessToken else {
                 throw AuthError(.sessionMissing, "This request needs a signed-in session.", provider: provider.name)
             }
-            headers.append(("Authorization", spec.authorizationScheme + " " + accessToken))
+            headers.append("Authorization", spec.authorizationScheme + " " + accessToken)
         }
         var body: Data?
         switch spec.encoding {
         case .none:
             query += form
         case .form:
-            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            headers.set("Content-Type", "application/x-www-form-urlencoded")
             body = Data(PercentEncoding.encodePairs(form).utf8)
         case .json:
-            headers.append(("Content-Type", "application/json"))
+            headers.set("Content-Type", "application/json")
             body = JSON.object(jsonBody).serialized
         }
-        headers.append(("Accept", "application/json"))
-        if let userAgent { headers.append(("User-Agent", userAgent)) }
+        // The descriptor's own Accept replaces the default: one field, never two joined by a comma.
+        if !headers.contains("Accept") { headers.append("Accept", "application/json") }
+        if let userAgent { headers.set("User-Agent", userAgent) }
         let url = try endpoint(spec.url, query: query, scope: scope)
-        let request = TransportRequest(method: spec.method.uppercased(), url: url, headers: headers, body: body)
+        var request = TransportRequest(method: spec.method.uppercased(), url: url, body: body)
+        request.headerFields = headers
         // Whatever transport the app supplies, a header that could smuggle another one is never handed to it.
         do {
             try HeaderFieldRules.check(request)

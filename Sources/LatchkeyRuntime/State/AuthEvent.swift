@@ -24,39 +24,25 @@ public struct AuthEvent: Sendable, Hashable, CustomStringConvertible {
 
 /// Hands every event to the subscribers present when it happens.
 final class EventBroadcaster: Sendable {
-    private struct Storage {
-        var subscribers: [Int: AsyncStream<AuthEvent>.Continuation] = [:]
-        var nextID = 0
-    }
-
-    private let storage = Mutex(Storage())
+    private let subscribers = Mutex(SubscriberList<AuthEvent>())
 
     /// A stream of the events from now on, until the subscriber stops.
     func updates() -> AsyncStream<AuthEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: AuthEvent.self, bufferingPolicy: .unbounded)
-        let id = storage.withLock { storage in
-            let id = storage.nextID
-            storage.nextID += 1
-            storage.subscribers[id] = continuation
-            return id
-        }
+        let id = subscribers.withLock { $0.add(continuation) }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.storage.withLock { $0.subscribers.removeValue(forKey: id) }
+            self?.subscribers.withLock { $0.remove(id) }
         }
         return stream
     }
 
     /// Tells every subscriber.
     func publish(_ event: AuthEvent) {
-        storage.withLock { storage in
-            for continuation in storage.subscribers.values { continuation.yield(event) }
-        }
+        subscribers.withLock { $0.yield(event) }
     }
 
     deinit {
-        storage.withLock { storage in
-            for continuation in storage.subscribers.values { continuation.finish() }
-        }
+        subscribers.withLock { $0.finish() }
     }
 }
 

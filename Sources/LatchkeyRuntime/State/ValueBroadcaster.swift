@@ -9,8 +9,7 @@ final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
     private struct Storage {
         var current: Value
         var settled: Bool
-        var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
-        var nextID = 0
+        var subscribers = SubscriberList<Value>()
     }
 
     private let storage: Mutex<Storage>
@@ -36,14 +35,11 @@ final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
     func updates() -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
         let id = storage.withLock { storage in
-            let id = storage.nextID
-            storage.nextID += 1
-            storage.subscribers[id] = continuation
             if storage.settled { continuation.yield(storage.current) }
-            return id
+            return storage.subscribers.add(continuation)
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.storage.withLock { $0.subscribers.removeValue(forKey: id) }
+            self?.storage.withLock { $0.subscribers.remove(id) }
         }
         return stream
     }
@@ -54,14 +50,12 @@ final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
             guard !storage.settled || storage.current != value else { return }
             storage.current = value
             storage.settled = true
-            for continuation in storage.subscribers.values { continuation.yield(value) }
+            storage.subscribers.yield(value)
         }
     }
 
     deinit {
-        storage.withLock { storage in
-            for continuation in storage.subscribers.values { continuation.finish() }
-        }
+        storage.withLock { $0.subscribers.finish() }
     }
 }
 

@@ -6,22 +6,17 @@ public struct TransportRequest: Sendable, Hashable {
     public var method: String
     /// The absolute URL, query included.
     public var url: URL
-    /// Header fields in the order they are sent. Names compare case-insensitively on the server.
+    /// Header fields in the order they are sent, as pairs (a view of ``headerFields``).
     public var headers: [(name: String, value: String)] {
-        get { headerStorage.map { ($0.name, $0.value) } }
-        set { headerStorage = newValue.map { Header(name: $0.name, value: $0.value) } }
+        get { headerFields.map { ($0.name, $0.value) } }
+        set { headerFields = HTTPHeaderFields(newValue) }
     }
+    /// Header fields in the order they are sent; names compare case-insensitively.
+    public var headerFields: HTTPHeaderFields
     /// The body, if any.
     public var body: Data?
     /// How long to wait for the whole response, in seconds.
     public var timeout: Double
-
-    private var headerStorage: [Header]
-
-    private struct Header: Sendable, Hashable {
-        var name: String
-        var value: String
-    }
 
     /// Creates a request.
     /// - Parameters:
@@ -36,31 +31,35 @@ public struct TransportRequest: Sendable, Hashable {
     ) {
         self.method = method
         self.url = url
-        self.headerStorage = headers.map { Header(name: $0.name, value: $0.value) }
+        self.headerFields = HTTPHeaderFields(headers)
         self.body = body
         self.timeout = timeout
     }
 
     /// The value of the first header with this name (case-insensitive).
-    public func header(_ name: String) -> String? {
-        headerStorage.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { headerFields[name] }
 
     /// Sets a header, replacing any with the same name (case-insensitive).
-    public mutating func setHeader(_ name: String, _ value: String) {
-        headerStorage.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-        headerStorage.append(Header(name: name, value: value))
-    }
+    public mutating func setHeader(_ name: String, _ value: String) { headerFields.set(name, value) }
 }
 
-/// An HTTP response: status, headers (names lower-cased) and the whole body.
+/// An HTTP response: status, header fields and the whole body.
 public struct TransportResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
-    /// Header fields, names lower-cased.
-    public var headers: [String: String]
+    /// Header fields in the order received, repeated fields kept (two `WWW-Authenticate` stay two).
+    public var headerFields: HTTPHeaderFields
     /// The body.
     public var body: Data
+
+    /// Header fields by lower-cased name, a repeated field by its first value (a view of ``headerFields``;
+    /// read ``HTTPHeaderFields/values(for:)`` for every value of a repeated field).
+    public var headers: [String: String] {
+        get {
+            Dictionary(headerFields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        set { headerFields = HTTPHeaderFields(newValue.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+    }
 
     /// Creates a response.
     /// - Parameters:
@@ -69,19 +68,23 @@ public struct TransportResponse: Sendable, Hashable {
     ///   - body: The body.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        self.headerFields = HTTPHeaderFields(headers.sorted { $0.key < $1.key }.map { ($0.key.lowercased(), $0.value) })
         self.body = body
     }
 
-    /// A response whose header names are already lower-cased (the transport's own, built in one pass).
-    init(status: Int, lowercasedHeaders headers: [String: String], body: Data) {
+    /// Creates a response with header fields in order, repeated fields kept.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headerFields: The header fields.
+    ///   - body: The body.
+    public init(status: Int, headerFields: HTTPHeaderFields, body: Data = Data()) {
         self.status = status
-        self.headers = headers
+        self.headerFields = headerFields
         self.body = body
     }
 
-    /// The value of a header (case-insensitive).
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    /// The value of the first header field with this name (case-insensitive).
+    public func header(_ name: String) -> String? { headerFields[name] }
 }
 
 /// Sends HTTP requests. Implementations must never follow redirects: a 3xx is returned as it is.

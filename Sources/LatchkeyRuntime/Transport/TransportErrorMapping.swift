@@ -34,7 +34,7 @@ enum TransportErrorMapping {
     }
 
     /// Describes a body shorter than its `Content-Length`, or returns `nil` when the body is whole.
-    static func truncation(method: String, status: Int, headers: [String: String], received: Int) -> String? {
+    static func truncation(method: String, status: Int, headers: HTTPHeaderFields, received: Int) -> String? {
         guard method.uppercased() != "HEAD", status >= 200, status != 204, status != 304,
             headers["content-encoding"].map({ $0.lowercased() == "identity" }) ?? true,
             let declared = headers["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),

@@ -22,6 +22,23 @@ final class TransportSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // No credential is ever supplied from here (no credential storage; client authentication travels in the
+        // request): a 401 and its challenges are the response.
+        #if canImport(FoundationNetworking)
+            // Left to swift-corelibs-foundation, a `Basic` challenge hangs the task until its deadline, and
+            // rejecting it fails the task as "cancelled": the 401 received so far is returned instead. (There is no
+            // server-trust challenge on Linux.)
+            tasks.challenged(task, failureResponse: challenge.failureResponse)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
+    func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {

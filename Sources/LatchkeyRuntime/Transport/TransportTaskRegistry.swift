@@ -12,6 +12,9 @@ final class TransportTaskRegistry: Sendable {
         case cancelled
         case timedOut
         case tooLarge
+        /// URLSession raised an authentication challenge for a 401 (`WWW-Authenticate: Basic` on Linux): the
+        /// 401 itself is the response.
+        case challenged
     }
 
     private struct Entry {
@@ -63,6 +66,17 @@ final class TransportTaskRegistry: Sendable {
         task?.cancel()
     }
 
+    /// Records the 401 that raised an authentication challenge as the task's response; the task is then
+    /// cancelled and completes with it (and the body received so far) instead of an error.
+    func challenged(_ task: URLSessionTask, failureResponse: URLResponse?) {
+        entries.withLock { entries in
+            let id = task.taskIdentifier
+            guard entries[id] != nil, entries[id]?.reason == nil else { return }
+            if entries[id]?.response == nil { entries[id]?.response = failureResponse as? HTTPURLResponse }
+            entries[id]?.reason = .challenged
+        }
+    }
+
     /// Records the response head; returns `false` when the body must not be loaded.
     func received(_ response: URLResponse, for task: URLSessionTask) -> Bool {
         entries.withLock { entries in
@@ -112,26 +126,30 @@ final class TransportTaskRegistry: Sendable {
                 AuthError(.timeout, "\(entry.label) got no complete response within \(format(entry.timeout)) s"))
         case .tooLarge?:
             return .failure(AuthError(.responseTooLarge, "\(entry.label) returned more than \(entry.limit) bytes"))
-        case nil:
+        case .challenged?, nil:
             break
         }
-        if let error {
+        if let error, entry.reason != .challenged {
             return .failure(TransportErrorMapping.map(error, label: entry.label, timeout: entry.timeout))
         }
         guard let response = entry.response ?? (fallback as? HTTPURLResponse) else {
             return .failure(AuthError(.networkError, "\(entry.label) returned no HTTP response"))
         }
-        var headers: [String: String] = [:]
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(response.allHeaderFields.count)
         for (name, value) in response.allHeaderFields {
             // A String value as it is (what the interpolation would give, without its dynamic casts).
-            if let name = name as? String { headers[name.lowercased()] = (value as? String) ?? "\(value)" }
+            if let name = name as? String { fields.append((name.lowercased(), (value as? String) ?? "\(value)")) }
         }
+        // URLSession hands the fields over as a dictionary: sorted, so that the order does not depend on hashing.
+        fields.sort { $0.name < $1.name }
+        let headerFields = HTTPHeaderFields(fields)
         if let problem = TransportErrorMapping.truncation(
-            method: entry.method, status: response.statusCode, headers: headers, received: entry.body.count)
+            method: entry.method, status: response.statusCode, headers: headerFields, received: entry.body.count)
         {
             return .failure(AuthError(.networkError, "\(entry.label): \(problem)", status: response.statusCode))
         }
-        return .success(TransportResponse(status: response.statusCode, lowercasedHeaders: headers, body: entry.body))
+        return .success(TransportResponse(status: response.statusCode, headerFields: headerFields, body: entry.body))
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -1,13 +1,12 @@
 import Foundation
+import LatchkeyRuntime
 
 /// Builds JSON objects (`JSONSerialization` dictionaries) by placing values at JSON pointers.
 enum JSONPointerWriter {
-    /// The reference tokens of a pointer (`/a/b~1c` → `a`, `b/c`); empty for the whole document.
+    /// The reference tokens of a pointer (`/a/b~1c` → `a`, `b/c`); empty for the whole document or a malformed
+    /// pointer (RFC 6901, read by the runtime's ``JSONPointerSyntax``).
     static func tokens(_ pointer: String) -> [String] {
-        guard pointer.hasPrefix("/") else { return [] }
-        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        JSONPointerSyntax.referenceTokens(pointer) ?? []
     }
 
     /// Places `value` at `pointer`, creating intermediate objects.

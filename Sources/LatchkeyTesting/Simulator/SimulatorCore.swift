@@ -40,7 +40,7 @@ final class SimulatorCore: Sendable {
     /// The claims describing the user in an access token: the user document (so that a descriptor reading
     /// the user from the token, or binding `/v1/me` to it, sees the same values), the descriptor's claim
     /// values, and a simulated value for each other claim it requires.
-    private func accessTokenPrincipal(_ user: SimulatedUser) -> [String: Any] {
+    func accessTokenPrincipal(_ user: SimulatedUser) -> [String: Any] {
         var claims = userDocument(user)
         for (name, value) in provider.tokens.claimValues { claims[name] = value }
         for name in provider.tokens.requiredClaims where claims[name] == nil { claims[name] = "simulated_\(name)" }
@@ -103,7 +103,7 @@ final class SimulatorCore: Sendable {
 
     // MARK: - Discovery
 
-    private func openIDConfiguration(_ routes: SimulatorRoutes) -> TestResponse {
+    func openIDConfiguration(_ routes: SimulatorRoutes) -> TestResponse {
         var document: [String: Any] = ["issuer": routes.issuer]
         for name in SimulatorRoutes.endpointPaths.keys { document[name] = routes.discovered(name) }
         document["response_types_supported"] = ["code"]
@@ -119,7 +119,7 @@ final class SimulatorCore: Sendable {
         return .json(document)
     }
 
-    private func customConfiguration(_ routes: SimulatorRoutes) -> TestResponse {
+    func customConfiguration(_ routes: SimulatorRoutes) -> TestResponse {
         var document: [String: Any] = [:]
         for member in routes.customMembers {
             JSONPointerWriter.set(routes.discovered(member.name), at: member.pointer, in: &document)
@@ -129,7 +129,7 @@ final class SimulatorCore: Sendable {
 
     // MARK: - Browser
 
-    private func authorize(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
+    func authorize(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
         let carriers = routes.authorizeCarriers
         let redirectName = carriers["redirect_uri"] ?? "redirect_uri"
         guard let redirect = request.parameter(redirectName) else {
@@ -190,233 +190,6 @@ final class SimulatorCore: Sendable {
         return redirect + (redirect.contains("?") ? "&" : "?") + text
     }
 
-    // MARK: - Tokens
-
-    private func exchange(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
-        let code = request.parameter(route.carriers["code"] ?? "code")
-        let verifier = request.parameter(route.carriers["code_verifier"] ?? "code_verifier")
-        let redirect = request.parameter(route.carriers["redirect_uri"])
-        let outcome: SimulatorOutcome<(SimulatedUser, String?, String, (String, String))> = ledger.withLock { ledger in
-            guard let code, var record = ledger.codes[code] else {
-                return .failure(error(grantCode(), "The authorization code is unknown.", status: 400))
-            }
-            guard !record.used else {
-                if let family = record.family { ledger.revokedFamilies.insert(family) }
-                return .failure(error(grantCode(), "The authorization code was already used.", status: 400))
-            }
-            record.used = true
-            ledger.codes[code] = record
-            if let challenge = record.challenge {
-                guard let verifier, PKCE.challenge(for: verifier) == challenge else {
-                    return .failure(error(grantCode(), "PKCE verification failed.", status: 400))
-                }
-            }
-            if route.carriers["redirect_uri"] != nil, redirect != record.redirectURI {
-                return .failure(
-                    error(grantCode(), "The redirect_uri does not match the authorization request.", status: 400))
-            }
-            let family = SimulatorLedger.token("family")
-            record.family = family
-            ledger.codes[code] = record
-            let tokens = issue(.init(user: record.user, family: family, clientID: record.clientID), in: &ledger)
-            return .success((record.user, record.nonce, record.clientID, tokens))
-        }
-        switch outcome {
-        case .failure(let response): return response
-        case .success(let (user, nonce, clientID, tokens)):
-            return session(user: user, tokens: tokens, nonce: nonce, clientID: clientID, routes, route)
-        }
-    }
-
-    private func refresh(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
-        let token = request.parameter(route.carriers["refresh_token"] ?? "refresh_token")
-        let outcome: SimulatorOutcome<(SimulatorLedger.Grant, (String, String))> = ledger.withLock { ledger in
-            guard let token, let entry = ledger.refreshTokens[token],
-                !ledger.revokedFamilies.contains(entry.grant.family)
-            else {
-                return .failure(error(grantCode(), "The refresh token is unknown or revoked.", status: 400))
-            }
-            guard !entry.used else {
-                ledger.revokedFamilies.insert(entry.grant.family)
-                let code = provider.flows.refresh?.reuseCodes.first ?? grantCode()
-                return .failure(error(code, "The refresh token was already used; its family is revoked.", status: 400))
-            }
-            ledger.refreshTokens[token] = (entry.grant, true)
-            return .success((entry.grant, issue(entry.grant, in: &ledger)))
-        }
-        switch outcome {
-        case .failure(let response): return response
-        case .success(let (grant, tokens)):
-            return session(user: grant.user, tokens: tokens, nonce: nil, clientID: grant.clientID, routes, route)
-        }
-    }
-
-    private func password(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
-        let identifier = request.parameter(route.carriers["username"] ?? "username")
-        let secret = request.parameter(route.carriers["password"] ?? "password")
-        guard let identifier, let secret,
-            let user = users.first(where: { $0.isIdentified(by: identifier) }), user.password == secret
-        else {
-            return error(
-                providerCode(for: "invalid_credentials") ?? grantCode(), "Invalid login credentials.", status: 400)
-        }
-        let clientID = routes.inputs["clientID"] ?? "demo-client"
-        let tokens = ledger.withLock {
-            issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
-        }
-        return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
-    }
-
-    private func deviceAuthorization(_ routes: SimulatorRoutes) -> TestResponse {
-        let deviceCode = SimulatorLedger.token("sim_device")
-        let userCode = Self.userCode()
-        let user = users.first ?? .demo
-        ledger.withLock { $0.deviceCodes[deviceCode] = SimulatorLedger.DeviceRecord(user: user, userCode: userCode) }
-        let verification = routes.base.absoluteString + Self.deviceVerificationPath
-        return .json([
-            "device_code": deviceCode, "user_code": userCode, "verification_uri": verification,
-            "verification_uri_complete": verification + "?user_code=" + userCode, "expires_in": 600, "interval": 1,
-        ])
-    }
-
-    private func deviceToken(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
-        let code = request.parameter(route.carriers["device_code"] ?? "device_code")
-        let clientID = routes.inputs["clientID"] ?? "demo-client"
-        // The user approves right after the first poll: that one is answered `authorization_pending`.
-        let outcome: SimulatorOutcome<(SimulatedUser, (String, String))> = ledger.withLock { ledger in
-            guard let code, var record = ledger.deviceCodes[code] else {
-                return .failure(error("expired_token", "The device code is unknown or was already used.", status: 400))
-            }
-            record.polls += 1
-            guard record.polls > 1 || record.approved else {
-                ledger.deviceCodes[code] = record
-                return .failure(
-                    error("authorization_pending", "The user has not approved the device yet.", status: 400))
-            }
-            ledger.deviceCodes[code] = nil
-            let grant = SimulatorLedger.Grant(
-                user: record.user, family: SimulatorLedger.token("family"), clientID: clientID)
-            return .success((record.user, issue(grant, in: &ledger)))
-        }
-        switch outcome {
-        case .failure(let response): return response
-        case .success(let (user, tokens)):
-            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
-        }
-    }
-
-    private func generic(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
-        switch route.spec.response {
-        case .none:
-            ledger.withLock { ledger in
-                ledger.revokeFamily(ofToken: request.bearerToken)
-                for variable in ["refresh_token", "access_token", "id_token"] {
-                    ledger.revokeFamily(ofToken: request.parameter(route.carriers[variable]))
-                }
-            }
-            return TestResponse(status: 204)
-        case .document:
-            return tokenInformation(request, route)
-        case .user:
-            return userResponse(request, scheme: route.spec.authorizationScheme)
-        case .session, .sessionOrUser:
-            let user = users.first ?? .demo
-            let clientID = routes.inputs["clientID"] ?? "demo-client"
-            let tokens = ledger.withLock {
-                issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
-            }
-            return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
-        }
-    }
-
-    // MARK: - Documents
-
-    private func session(
-        user: SimulatedUser, tokens: (access: String, refresh: String), nonce: String?, clientID: String,
-        _ routes: SimulatorRoutes, _ route: SimulatorRoutes.Route
-    ) -> TestResponse {
-        let mapping = route.spec.session ?? provider.session
-        var document: [String: Any] = [:]
-        let now = Int(Date().timeIntervalSince1970)
-        JSONPointerWriter.set(tokens.access, at: mapping.accessToken, in: &document)
-        JSONPointerWriter.set(tokens.refresh, at: mapping.refreshToken, in: &document)
-        JSONPointerWriter.set("Bearer", at: mapping.tokenType, in: &document)
-        JSONPointerWriter.set(3600, at: mapping.expiresIn, in: &document)
-        JSONPointerWriter.set(now + 3600, at: mapping.expiresAt, in: &document)
-        JSONPointerWriter.set("openid profile email", at: mapping.scope, in: &document)
-        if mapping.user == "" {
-            // The token response is the user document itself (Firebase's `signInWithPassword`).
-            for (name, value) in userDocument(user) where document[name] == nil { document[name] = value }
-        } else {
-            JSONPointerWriter.set(userDocument(user), at: mapping.user, in: &document)
-        }
-        if provider.tokens.validatesIDToken,
-            let idToken = idToken(user: user, nonce: nonce, clientID: clientID, routes: routes, now: now)
-        {
-            JSONPointerWriter.set(idToken, at: mapping.idToken ?? "/id_token", in: &document)
-        }
-        return .json(document, headers: [("Cache-Control", "no-store")])
-    }
-
-    func userDocument(_ user: SimulatedUser) -> [String: Any] {
-        var document: [String: Any] = ["sub": user.id, "email": user.email, "name": user.name]
-        let mapping = provider.user
-        JSONPointerWriter.set(user.id, at: mapping.id, in: &document)
-        JSONPointerWriter.set(user.email, at: mapping.email, in: &document)
-        JSONPointerWriter.set(user.name, at: mapping.name, in: &document)
-        JSONPointerWriter.set(user.role, at: mapping.role, in: &document)
-        JSONPointerWriter.set("openid profile email", at: mapping.scopes, in: &document)
-        return document
-    }
-
-    private func userResponse(_ request: SimulatorRequest, scheme: String = "Bearer") -> TestResponse {
-        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.authorizationToken(scheme: scheme)) })
-        else {
-            return error("invalid_token", "A current access token is required.", status: 401)
-        }
-        return .json(userDocument(grant.user))
-    }
-
-    private func protected(_ request: SimulatorRequest) -> TestResponse {
-        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.bearerToken) }) else {
-            return error("invalid_token", "A current access token is required.", status: 401)
-        }
-        return .json(["message": "Hello, \(grant.user.name)"])
-    }
-
-    private func idToken(user: SimulatedUser, nonce: String?, clientID: String, routes: SimulatorRoutes, now: Int)
-        -> String?
-    {
-        let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keyID]
-        var claims: [String: Any] = [
-            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + 3600, "email": user.email,
-            "name": user.name,
-        ]
-        if let nonce { claims["nonce"] = nonce }
-        // A provider that sends the name in the callback (Apple) leaves it out of the ID token.
-        if provider.callback.user != nil { claims["name"] = nil }
-        if let template = routes.tenantIssuerTemplate {
-            claims["tid"] = SimulatorRoutes.tenantID
-            claims["iss"] = template.replacingOccurrences(
-                of: IssuerValidation.tenantPlaceholderText, with: SimulatorRoutes.tenantID)
-        }
-        guard let headerData = try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]),
-            let claimsData = try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
-        else { return nil }
-        let input = Base64URL.encode(headerData) + "." + Base64URL.encode(claimsData)
-        guard let signature = try? signer.sign(Array(input.utf8), algorithm: .rs256) else { return nil }
-        return input + "." + Base64URL.encode(signature)
-    }
 }
 
 /// A ledger step's result: a value, or the error response to send.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyRuntime
 
 /// A request as ``TestHTTPServer`` received it.
 public struct RecordedRequest: Sendable {
@@ -36,15 +37,14 @@ public struct RecordedRequest: Sendable {
 
     /// The first value of a header (case-insensitive name).
     /// - Parameter name: The header name.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { headerFields[name] }
 
     /// Every value of a header (case-insensitive name), in order.
     /// - Parameter name: The header name.
-    public func headerValues(_ name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
-    }
+    public func headerValues(_ name: String) -> [String] { headerFields.values(for: name) }
+
+    /// The header fields in order, repeated fields kept, names compared case-insensitively.
+    public var headerFields: HTTPHeaderFields { HTTPHeaderFields(headers) }
 
     /// The first value of a query item.
     /// - Parameter name: The item name.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyRuntime
 
 /// What ``TestHTTPServer`` answers: a response, or a fault (dropped connection, truncated body, delay).
 public struct TestResponse: Sendable {
@@ -32,9 +33,7 @@ public struct TestResponse: Sendable {
 
     /// The first value of a header (case-insensitive name).
     /// - Parameter name: The header name.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { HTTPHeaderFields(headers)[name] }
 
     /// A JSON response from a `JSONSerialization` object (keys sorted). An object that is not valid JSON
     /// gives a 500 saying so.

@@ -14,15 +14,7 @@ extension PasetoKeySet {
     /// - Parameter document: The JSON document.
     /// - Throws: ``AuthError`` `invalid_response` describing the first problem.
     public init(document: Data) throws(AuthError) {
-        guard document.count <= Self.maximumDocumentLength,
-            PasetoJSONLimits.keyDocument.allows(Array(document)),
-            let root = JSON(data: document)?.object
-        else {
-            throw AuthError(.invalidResponse, "the PASETO key document is not a JSON object")
-        }
-        guard let entries = root["keys"]?.array else {
-            throw AuthError(.invalidResponse, "the PASETO key document has no keys array")
-        }
+        let entries = try Self.entries(of: document)
         var keys: [Key] = []
         for (index, entry) in entries.enumerated() {
             keys.append(try Self.key(from: entry, at: index))
@@ -32,6 +24,25 @@ extension PasetoKeySet {
         } catch {
             throw AuthError(.invalidResponse, error.message)
         }
+    }
+
+    /// The entries of a key document's `keys` array: the one reading of the document's shape and size that the
+    /// strict (``init(document:)``) and the lenient (``usableEntries(of:)``) readers share.
+    /// - Parameter document: The JSON document `{"keys": [...]}`.
+    /// - Returns: The entries, not yet decoded.
+    /// - Throws: ``AuthError`` `invalid_response` when the document is too large, too deep, not a JSON object,
+    ///   or has no `keys` array.
+    static func entries(of document: Data) throws(AuthError) -> [JSON] {
+        guard document.count <= Self.maximumDocumentLength,
+            PasetoJSONLimits.keyDocument.allows(Array(document)),
+            let root = JSON(data: document)?.object
+        else {
+            throw AuthError(.invalidResponse, "the PASETO key document is not a JSON object")
+        }
+        guard let entries = root["keys"]?.array else {
+            throw AuthError(.invalidResponse, "the PASETO key document has no keys array")
+        }
+        return entries
     }
 
     /// Decodes one entry of the `keys` array.

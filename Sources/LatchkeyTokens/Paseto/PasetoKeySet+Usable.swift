@@ -13,15 +13,7 @@ extension PasetoKeySet {
     /// - Throws: ``AuthError`` `invalid_response` when the document is not a JSON object with a `keys` array,
     ///   or no entry is usable.
     public static func usableEntries(of document: Data) throws(AuthError) -> (keySet: PasetoKeySet, skipped: Int) {
-        guard document.count <= Self.maximumDocumentLength,
-            PasetoJSONLimits.keyDocument.allows(Array(document)),
-            let root = JSON(data: document)?.object
-        else {
-            throw AuthError(.invalidResponse, "the PASETO key document is not a JSON object")
-        }
-        guard let entries = root["keys"]?.array else {
-            throw AuthError(.invalidResponse, "the PASETO key document has no keys array")
-        }
+        let entries = try Self.entries(of: document)
         var usable: [Key] = []
         for (index, entry) in entries.enumerated() {
             if let key = try? Self.key(from: entry, at: index) { usable.append(key) }

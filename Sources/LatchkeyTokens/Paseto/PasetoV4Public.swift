@@ -36,7 +36,7 @@ public enum PasetoV4Public {
         } catch {
             throw error.because(.malformed)
         }
-        if let expectedFooter, !ConstantTimeBytes.equal(parts.footer, Array(expectedFooter.utf8)) {
+        if let expectedFooter, !ConstantTime.equals(parts.footer, expectedFooter.utf8) {
             throw AuthError(.invalidToken, "PASETO footer does not match the expected footer").because(.malformed)
         }
         let signed = PreAuthenticationEncoding.encode([

@@ -87,3 +87,23 @@ struct JSONPointerTests {
         #expect(leaf.pointer == JSONPointer("/a~0b/0/0/c~1d"))
     }
 }
+
+/// The descriptor's pointers read RFC 6901 section 5's examples as the runtime's `JSONPointerSyntax` does.
+@Suite("JSON pointer: RFC 6901 section 5")
+struct JSONPointerRFCExampleTests {
+    @Test("section 5's pointers parse to their tokens and print back unchanged")
+    func sectionFive() throws {
+        let examples: [(String, [String])] = [
+            ("", []), ("/foo", ["foo"]), ("/foo/0", ["foo", "0"]), ("/", [""]), ("/a~1b", ["a/b"]),
+            ("/c%d", ["c%d"]), ("/e^f", ["e^f"]), ("/g|h", ["g|h"]), (#"/i\j"#, [#"i\j"#]), (#"/k"l"#, [#"k"l"#]),
+            ("/ ", [" "]), ("/m~0n", ["m~n"]), ("/~01", ["~1"]),
+        ]
+        for (text, tokens) in examples {
+            let pointer = try #require(JSONPointer(text), "\(text)")
+            #expect(pointer.tokens == tokens, "\(text)")
+            #expect(pointer.description == text, "\(text)")
+        }
+        #expect(JSONPointer("/~2") == nil)
+        #expect(JSONPointer("foo") == nil)
+    }
+}

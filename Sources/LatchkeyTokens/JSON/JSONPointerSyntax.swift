@@ -1,0 +1,63 @@
+/// The string form of an RFC 6901 JSON pointer, read and written in one place: the runtime's lookups
+/// (``JSON/value(at:)``) and the simulator's writer use it.
+///
+/// `""` is the whole document; otherwise every reference token follows a `/`, with `~0` standing for `~` and
+/// `~1` for `/` (`~01` is `~1`, not `/`: `~1` is read first). A `~` followed by anything else is malformed.
+package enum JSONPointerSyntax {
+    /// The unescaped reference tokens of a pointer, outermost first.
+    /// - Parameter pointer: The pointer's string form (`""`, `/a/0/b~1c`).
+    /// - Returns: The tokens (empty for the whole document), or `nil` when the pointer is malformed.
+    package static func referenceTokens(_ pointer: String) -> [String]? {
+        if pointer.isEmpty { return [] }
+        guard pointer.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard let token = unescape(raw) else { return nil }
+            tokens.append(token)
+        }
+        return tokens
+    }
+
+    /// A reference token as it is written in a pointer: `~` as `~0`, `/` as `~1`.
+    /// - Parameter token: The unescaped token.
+    /// - Returns: The escaped token.
+    package static func escape(_ token: some StringProtocol) -> String {
+        var text = ""
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": text += "~0"
+            case "/": text += "~1"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    /// Whether a token is an array index: `0`, or digits without a leading zero.
+    /// - Parameter token: The unescaped token.
+    /// - Returns: The index, or `nil` when the token is not one.
+    package static func arrayIndex(_ token: String) -> Int? {
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            token == "0" || !token.hasPrefix("0")
+        else { return nil }
+        return Int(token)
+    }
+
+    private static func unescape(_ raw: Substring) -> String? {
+        guard raw.utf8.contains(UInt8(ascii: "~")) else { return String(raw) }
+        var token = ""
+        var scalars = raw.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "~" else {
+                token.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "0": token += "~"
+            case "1": token += "/"
+            default: return nil
+            }
+        }
+        return token
+    }
+}
