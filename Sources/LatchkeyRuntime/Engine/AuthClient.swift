@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The engine every generated client calls: sessions, sign-in flows, refresh, sign-out and actions for
 /// one provider, driven by its ``ProviderSpec``.
@@ -30,21 +29,17 @@ public actor AuthClient {
     nonisolated let mapper: ResponseMapper
     nonisolated let decoder: SessionDecoder
 
-    var session: Session?
-    var loaded = false
-    var generation = 0
-    var refreshFlight: RefreshFlight?
-    var nextFlightID = 0
-    /// How many of this client's refreshes are running under the store's refresh lock right now. While one
-    /// is, no other process can be refreshing, so sign-in and sign-out store without waiting for the lock.
-    var refreshesHoldingLock = 0
+    /// The session's state and transitions (session, loaded flag, generation fencing, refresh flight, refresh
+    /// locks held, automatic refresh), changed only through ``apply(_:)``.
+    var lifecycle: SessionLifecycle
+    /// The task of the lifecycle's refresh flight, which every caller awaits.
+    var refreshTask: RefreshFlight?
     var discovery: DiscoveryResult?
     var jwksCache: JWKSCache?
     var consumedStates: Set<String> = []
-    var storeChain: Task<Void, Never>?
+    var storeQueue = StoreQueue()
     var automaticRefreshTask: Task<Void, Never>?
     var clientCredentialsCache = ClientCredentialsCache()
-    var automaticRefreshConfigured = false
 
     /// Creates a client and validates its configuration.
     /// - Parameters:
@@ -60,6 +55,10 @@ public actor AuthClient {
         self.provider = provider
         self.configuration = configuration
         self.options = options
+        self.lifecycle = SessionLifecycle(
+            rules: SessionLifecycle.Rules(
+                refreshLeeway: options.refreshLeeway, canRefresh: provider.flows.refresh != nil,
+                automaticRefresh: options.automaticRefresh))
         let inputs = try ConfigurationValidator.resolve(
             provider: provider, configuration: configuration, environment: options.environment)
         self.inputs = inputs
@@ -104,51 +103,42 @@ public actor AuthClient {
     }
 
     /// The session in memory, without reading the store or refreshing.
-    public var cachedSession: Session? { session }
+    public var cachedSession: Session? { lifecycle.session }
 
     // MARK: - Internals shared by the flows
 
+    /// The session in memory.
+    var session: Session? { lifecycle.session }
+
+    /// The generation of the session in memory (bumped by every sign-in and sign-out).
+    var generation: Int { lifecycle.generation }
+
     /// Reads the store once; later calls do nothing.
     func ensureLoaded() async throws(AuthError) {
-        guard !loaded else { return }
+        guard !lifecycle.isLoaded else { return }
         let result = await serialized { client in await client.readStoredSession() }
-        guard !loaded else { return }
+        let effects: [SessionLifecycle.Effect]
         switch result {
-        case .success(let stored):
-            session = stored
-            loaded = true
-            publishSettled()
-            startConfiguredAutomaticRefresh()
-        case .failure(let error):
-            broadcaster.publish(.failed(error))
-            throw error
+        case .success(let stored): effects = apply(.restoreFinished(stored))
+        case .failure(let error): effects = apply(.restoreFailed(error))
         }
-    }
-
-    /// Publishes `signedIn` or `signedOut`, and the tokens, from the session in memory.
-    func publishSettled() {
-        broadcaster.publish(session.map { .signedIn($0.userOrPlaceholder) } ?? .signedOut)
-        tokenBroadcaster.publish(session)
+        if let failure = effects.failure { throw self.error(for: failure) }
     }
 
     /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.
     func publishAfterFailure(previous: AuthState) {
-        if loaded { publishSettled() } else { broadcaster.publish(previous) }
+        apply(.signInFailed(previous: previous))
     }
 
     /// Runs store work one operation at a time, in call order, so that a sign-out's removal can never be
     /// overtaken by a late refresh's write.
-    func serialized<T: Sendable>(_ work: @escaping @Sendable (isolated AuthClient) async -> T) async -> T {
-        let previous = storeChain
-        let result = SerializedResult<T>()
-        // One task per operation: it is also the next operation's predecessor (no second task to erase `T`).
-        let task = Task<Void, Never> {
-            await previous?.value
-            result.set(await work(self))
-        }
-        storeChain = task
-        await task.value
-        return result.take()
+    ///
+    /// The work runs in the caller's task when the store is idle (no task is created), else once every
+    /// operation called before it has finished.
+    func serialized<T: Sendable>(_ work: @Sendable (isolated AuthClient) async -> T) async -> T {
+        if let turn = storeQueue.enter() { await withCheckedContinuation { turn.wait(with: $0) } }
+        defer { storeQueue.leave() }
+        return await work(self)
     }
 
     /// Sends a diagnostic to the logger.
@@ -159,7 +149,7 @@ public actor AuthClient {
     }
 
     /// The current time.
-    nonisolated func now() -> Date { options.now() }
+    nonisolated func now() -> Date { options.clock.now }
 
     /// The variables known without discovery or a session: inputs and derived variables.
     nonisolated var inputScope: VariableScope {
@@ -169,18 +159,5 @@ public actor AuthClient {
     /// An error of this provider.
     nonisolated func failure(_ code: AuthError.Code, _ message: String) -> AuthError {
         AuthError(code, message, provider: provider.name)
-    }
-}
-
-/// The value of one ``AuthClient/serialized(_:)`` operation, handed from its task to the caller.
-private final class SerializedResult<T: Sendable>: Sendable {
-    private let value = Mutex<T?>(nil)
-
-    func set(_ newValue: T) { value.withLock { $0 = newValue } }
-
-    /// The value; called only after the task that sets it has finished.
-    func take() -> T {
-        guard let taken = value.withLock({ $0.take() }) else { preconditionFailure("the operation has not finished") }
-        return taken
     }
 }

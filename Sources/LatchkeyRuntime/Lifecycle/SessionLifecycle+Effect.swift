@@ -65,8 +65,8 @@ extension SessionLifecycle {
         case unrefreshableKept
         /// A sign-in's session arrived after a sign-out or another sign-in.
         case lateSignInDropped
-        /// The refresh lock could not be taken.
-        case refreshDidNotStart
+        /// The refresh lock could not be taken (the store's error, which holds no token).
+        case refreshDidNotStart(AuthError)
         /// Another process stored a fresher session, adopted instead of refreshing.
         case adoptedNewerSession
         /// Another process stored a newer session that is expired too; it is refreshed.

@@ -101,7 +101,7 @@ struct SessionLifecycle: Sendable, Hashable {
         case .sessionCleared(let lockHeld): return clear(lockHeld: lockHeld)
         case .sessionRequested(let forceRefresh, let now): return sessionRequested(forceRefresh: forceRefresh, now: now)
         case .refreshLockFailed(let error, let expected):
-            return isCurrentRefresh(expected) ? [.log(.refreshDidNotStart), .fail(.error(error))] : discarded()
+            return isCurrentRefresh(expected) ? [.log(.refreshDidNotStart(error)), .fail(.error(error))] : discarded()
         case .refreshLockTaken(let expected):
             refreshesHoldingLock += 1
             return isCurrentRefresh(expected) ? [.rereadStore] : discarded()

@@ -125,7 +125,7 @@ enum LifecycleExpectations {
 
         // The refresh lock.
         case .lockFailedCurrent:
-            effects = refreshCounts ? [.log(.refreshDidNotStart), .fail(.error(F.storeDown))] : discarded
+            effects = refreshCounts ? [.log(.refreshDidNotStart(F.storeDown)), .fail(.error(F.storeDown))] : discarded
         case .lockFailedStale: effects = discarded
         case .lockTakenCurrent:
             after.refreshesHoldingLock += 1
