@@ -20,7 +20,7 @@ public final class ManualClock: LatchkeyClock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelledBeforeSleeping: Set<Int> = []
         var nextID = 0
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
@@ -88,16 +88,34 @@ public final class ManualClock: LatchkeyClock, Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Returns once at least `count` tasks sleep on the clock (at once when they already do).
+    /// Returns once at least `count` tasks sleep on the clock (at once when they already do), or when the
+    /// waiting task is cancelled (a test's time limit).
     /// - Parameter count: How many sleepers to wait for.
     public func sleepers(atLeast count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || state.cancelledBeforeSleeping.remove(id) != nil {
+                        return true
+                    }
+                    state.watchers.append((id, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelledBeforeSleeping.insert(id)
+                    return nil
+                }
+                return state.watchers.remove(at: index).continuation
+            }
+            watcher?.resume()
         }
     }
 

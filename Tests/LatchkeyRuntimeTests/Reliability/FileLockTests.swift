@@ -83,7 +83,9 @@ struct ReliabilityFileLockTests {
         try await holder.value
     }
 
-    @Test("a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock")
+    @Test(
+        "a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock",
+        .timeLimit(.minutes(1)))
     func timeoutAndRelease() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
