@@ -89,16 +89,13 @@ extension AuthClient {
     ///   `login_cancelled` when the fence moved (a sign-out while the sign-in was completing).
     @discardableResult
     func install(_ new: Session, fence: Int? = nil) async throws(AuthError) -> Session {
-        if let fence, generation != fence {
-            log(.info, "A sign-in completed after a sign-out or another sign-in; its session was discarded.")
-            throw failure(
-                .loginCancelled, "The sign-in was cancelled by a sign-out (or another sign-in) while it completed.")
+        let effects = apply(.installRequested(fence: fence))
+        if let failure = effects.failure { throw error(for: failure) }
+        guard case .commit(let expected, let takesRefreshLock)? = effects.first else {
+            preconditionFailure("an install that is not refused commits")
         }
-        generation += 1
-        refreshFlight = nil
-        let expected = generation
         let outcome: CommitOutcome
-        if refreshesHoldingLock > 0 {
+        if !takesRefreshLock {
             // This client's own refresh holds the lock (its result will be discarded): no other process can be
             // refreshing, and waiting for the lock would mean waiting for that refresh's network round trip.
             outcome = await commit(new, generation: expected)
@@ -125,7 +122,7 @@ extension AuthClient {
     /// Writes a session to the store and then into memory, unless the generation moved on meanwhile.
     func commit(_ new: Session, generation expected: Int) async -> CommitOutcome {
         await serialized { client in
-            guard client.generation == expected else { return .discarded }
+            guard client.apply(.commitTurn(generation: expected)).first == .writeSession else { return .discarded }
             var failure: AuthError?
             do throws(AuthError) {
                 try await client.options.store.save(
@@ -134,11 +131,8 @@ extension AuthClient {
                 failure = error
                 client.log(.info, "The session could not be stored: \(error.message)")
             }
-            guard client.generation == expected else { return .discarded }
-            client.session = new
-            client.loaded = true
-            client.publishSettled()
-            client.startConfiguredAutomaticRefresh()
+            let effects = client.apply(.commitWritten(new, generation: expected, storeError: failure))
+            guard effects.first != .dropLateResult else { return .discarded }
             return failure.map(CommitOutcome.installedNotStored) ?? .installed
         }
     }
@@ -151,33 +145,8 @@ extension AuthClient {
     /// - Returns: The store's error, if removing the record failed.
     @discardableResult
     func clearSession(lockHeld: Bool = false) async -> AuthError? {
-        generation += 1
-        refreshFlight = nil
-        session = nil
-        loaded = true
-        broadcaster.publish(.signedOut)
-        tokenBroadcaster.publish(nil)
-        let remove: @Sendable () async -> AuthError? = {
-            await self.serialized { client -> AuthError? in
-                do throws(AuthError) {
-                    try await client.options.store.remove(key: client.storeKey)
-                    return nil
-                } catch {
-                    client.log(.info, "The stored session could not be removed: \(error.message)")
-                    return error
-                }
-            }
-        }
-        // This client's own refresh holds the lock: no other process can be refreshing (see `install`).
-        if lockHeld || refreshesHoldingLock > 0 { return await remove() }
-        do {
-            return try await options.store.withExclusiveRefresh(key: storeKey) { () async -> AuthError? in
-                await remove()
-            }
-        } catch {
-            log(.info, "The refresh lock could not be taken (\(error.message)); removing the session without it.")
-            return await remove()
-        }
+        let effects = apply(.sessionCleared(lockHeld: lockHeld))
+        return await removeStoredSession(takesRefreshLock: effects.removal ?? false)
     }
 }
 

@@ -30,21 +30,17 @@ import Synchronization
     nonisolated let mapper: ResponseMapper
     nonisolated let decoder: SessionDecoder
 
-    var session: Session?
-    var loaded = false
-    var generation = 0
-    var refreshFlight: RefreshFlight?
-    var nextFlightID = 0
-    /// How many of this client's refreshes are running under the store's refresh lock right now. While one
-    /// is, no other process can be refreshing, so sign-in and sign-out store without waiting for the lock.
-    var refreshesHoldingLock = 0
+    /// The session's state and transitions (session, loaded flag, generation fencing, refresh flight, refresh
+    /// locks held, automatic refresh), changed only through ``apply(_:)``.
+    var lifecycle: SessionLifecycle
+    /// The task of the lifecycle's refresh flight, which every caller awaits.
+    var refreshTask: RefreshFlight?
     var discovery: DiscoveryResult?
     var jwksCache: JWKSCache?
     var consumedStates: Set<String> = []
     var storeChain: Task<Void, Never>?
     var automaticRefreshTask: Task<Void, Never>?
     var clientCredentialsCache = ClientCredentialsCache()
-    var automaticRefreshConfigured = false
 
     /// Creates a client and validates its configuration.
     /// - Parameters:
@@ -60,6 +56,10 @@ import Synchronization
         self.provider = provider
         self.configuration = configuration
         self.options = options
+        self.lifecycle = SessionLifecycle(
+            rules: SessionLifecycle.Rules(
+                refreshLeeway: options.refreshLeeway, canRefresh: provider.flows.refresh != nil,
+                automaticRefresh: options.automaticRefresh))
         let inputs = try ConfigurationValidator.resolve(
             provider: provider, configuration: configuration, environment: options.environment)
         self.inputs = inputs
@@ -104,36 +104,31 @@ import Synchronization
     }
 
     /// The session in memory, without reading the store or refreshing.
-    public var cachedSession: Session? { session }
+    public var cachedSession: Session? { lifecycle.session }
 
     // MARK: - Internals shared by the flows
 
+    /// The session in memory.
+    var session: Session? { lifecycle.session }
+
+    /// The generation of the session in memory (bumped by every sign-in and sign-out).
+    var generation: Int { lifecycle.generation }
+
     /// Reads the store once; later calls do nothing.
     func ensureLoaded() async throws(AuthError) {
-        guard !loaded else { return }
+        guard !lifecycle.isLoaded else { return }
         let result = await serialized { client in await client.readStoredSession() }
-        guard !loaded else { return }
+        let effects: [SessionLifecycle.Effect]
         switch result {
-        case .success(let stored):
-            session = stored
-            loaded = true
-            publishSettled()
-            startConfiguredAutomaticRefresh()
-        case .failure(let error):
-            broadcaster.publish(.failed(error))
-            throw error
+        case .success(let stored): effects = apply(.restoreFinished(stored))
+        case .failure(let error): effects = apply(.restoreFailed(error))
         }
-    }
-
-    /// Publishes `signedIn` or `signedOut`, and the tokens, from the session in memory.
-    func publishSettled() {
-        broadcaster.publish(session.map { .signedIn($0.userOrPlaceholder) } ?? .signedOut)
-        tokenBroadcaster.publish(session)
+        if let failure = effects.failure { throw self.error(for: failure) }
     }
 
     /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.
     func publishAfterFailure(previous: AuthState) {
-        if loaded { publishSettled() } else { broadcaster.publish(previous) }
+        apply(.signInFailed(previous: previous))
     }
 
     /// Runs store work one operation at a time, in call order, so that a sign-out's removal can never be
@@ -142,6 +137,8 @@ import Synchronization
         let previous = storeChain
         let result = SerializedResult<T>()
         // One task per operation: it is also the next operation's predecessor (no second task to erase `T`).
+        // (Running the work inline in the caller's task when the chain is idle measured slower on the
+        // forced-refresh wire benchmark: 1.35x against 1.28x bare URLSession.)
         let task = Task<Void, Never> {
             await previous?.value
             result.set(await work(self))
@@ -159,7 +156,7 @@ import Synchronization
     }
 
     /// The current time.
-    nonisolated func now() -> Date { options.now() }
+    nonisolated func now() -> Date { options.clock.now }
 
     /// The variables known without discovery or a session: inputs and derived variables.
     nonisolated var inputScope: VariableScope {

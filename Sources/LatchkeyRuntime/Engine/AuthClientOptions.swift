@@ -11,8 +11,18 @@ public struct AuthClientOptions: Sendable {
     /// differs for every provider, issuer, tenant and client id. Give a key of your own only to keep two sessions
     /// of the same configuration apart (two accounts); a record of another configuration under it is refused.
     public var storeKey: String?
-    /// The clock.
-    public var now: @Sendable () -> Date
+    /// The clock: what time it is (token expiry, leeways) and how to wait (the automatic refresh's checks,
+    /// device-flow polls unless ``sleep`` is set). ``SystemClock`` by default.
+    public var clock: any LatchkeyClock
+    /// Reads the current time from ``clock``; setting it replaces ``clock`` with a ``SystemClock`` that reads
+    /// the new closure.
+    public var now: @Sendable () -> Date {
+        get {
+            let clock = clock
+            return { clock.now }
+        }
+        set { clock = SystemClock(now: newValue) }
+    }
     /// The source of PKCE verifiers, states and nonces.
     public var random: any RandomSource
     /// How long before its expiry an access token is refreshed.
@@ -58,35 +68,38 @@ public struct AuthClientOptions: Sendable {
     ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
     ///     session in memory only (tests, previews, apps that must not persist).
     ///   - storeKey: The session's key (default: derived from the client's `ProviderIdentity`).
-    ///   - now: The clock.
+    ///   - now: Reads the current time (default `Date()`); ignored when `clock` is given.
     ///   - random: The random source (default ``SystemRandomSource``).
     ///   - refreshLeeway: Refresh this long before expiry (default 60 s).
     ///   - logger: Receives diagnostics.
     ///   - userAgent: The `User-Agent` header.
     ///   - environment: Looks up environment keys.
-    ///   - sleep: Waits between device-flow polls (default ``AuthClientOptions/taskSleep(_:)``).
+    ///   - sleep: Waits between device-flow polls (default: sleeps on the clock).
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     ///   - additionalTokenParameters: More token-request parameters (default none); see
     ///     ``additionalTokenParameters``.
+    ///   - clock: The clock (default a ``SystemClock`` reading `now`).
     public init(
         transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
-        storeKey: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        storeKey: String? = nil, now: (@Sendable () -> Date)? = nil,
         random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep,
-        automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:]
+        sleep: (@Sendable (Duration) async throws -> Void)? = nil,
+        automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
+        clock: (any LatchkeyClock)? = nil
     ) {
+        let clock = clock ?? SystemClock(now: now ?? { Date() })
         self.transport = transport
         self.store = store ?? AuthClientOptions.defaultStore(environment: environment)
         self.storeKey = storeKey
-        self.now = now
+        self.clock = clock
         self.random = random
         self.refreshLeeway = refreshLeeway
         self.logger = logger
         self.userAgent = userAgent
         self.environment = environment
-        self.sleep = sleep
+        self.sleep = sleep ?? { duration in try await clock.sleep(for: duration) }
         self.automaticRefresh = automaticRefresh
         self.additionalTokenParameters = additionalTokenParameters
     }

@@ -31,7 +31,8 @@ extension FileLock {
 
     private func acquireLease() async throws(AuthError) -> RefreshLease {
         try await RefreshLease.claim(
-            timeout: timeout, now: leaseClock, firstPause: .milliseconds(1), longestPause: .milliseconds(16)
+            timeout: timeout, now: leaseClock, firstPause: .milliseconds(1), longestPause: .milliseconds(16),
+            clock: clock
         ) { lease, longest throws(AuthError) in
             try await FileLock.queue.run { () throws(AuthError) in
                 try self.underBriefLock { descriptor throws(AuthError) in
@@ -60,7 +61,7 @@ extension FileLock {
                 } ?? false
             }
             if done != false { return }
-            try? await Task.sleep(for: .milliseconds(1))
+            try? await Task.sleep(for: .milliseconds(1))  // another process holds the flock for a few system calls
         }
     }
 

@@ -14,7 +14,7 @@ import Foundation
 /// A `flock` lock belongs to an open file description, so two processes, or two acquisitions in one process,
 /// exclude each other, and the kernel releases it when the holder exits or is killed (even by `SIGKILL`): a
 /// crash never leaves the lock held. Acquiring never blocks a thread: a non-blocking `flock` is retried with
-/// short sleeps (1 ms, doubling up to 16 ms) until the timeout. The descriptor is close-on-exec, so child
+/// short sleeps on ``clock`` (1 ms, doubling up to 16 ms) until the timeout. The descriptor is close-on-exec, so child
 /// processes never inherit the lock.
 ///
 /// The lock file is created with mode 0600 and never deleted: deleting it while another process waits on the
@@ -26,6 +26,8 @@ struct FileLock: Sendable {
     /// How long to wait for another holder before giving up (and, under ``RefreshLockPolicy/lease``, how
     /// long a lease lasts).
     let timeout: Duration
+    /// The clock the polling waits on, and the timeout is measured by.
+    var clock: any LatchkeyClock = SystemClock()
     /// Whether the `flock` is held while `body` runs, or only while a lease is claimed and released
     /// (`FileLock+Lease.swift`).
     var policy = RefreshLockPolicy.platformDefault
@@ -68,7 +70,7 @@ struct FileLock: Sendable {
     /// Takes the lock on an open lock file; returns the descriptor that holds it, or -1 when the file
     /// system does not support `flock` (the descriptor is closed and the caller proceeds unlocked).
     private func acquire(_ descriptor: Int32) async throws(AuthError) -> Int32 {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
         var pause = Duration.milliseconds(1)
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
@@ -79,14 +81,14 @@ struct FileLock: Sendable {
                 if FileLock.unsupported.contains(code) { return -1 }
                 throw failure("lock the refresh lock", code)
             }
-            guard ContinuousClock.now < deadline else {
+            guard clock.now < deadline else {
                 _ = close(descriptor)
                 throw AuthError(
                     .storeUnavailable,
                     "Another process has held the session's refresh lock for more than \(timeout); try again later.")
             }
             do {
-                try await Task.sleep(for: pause)
+                try await clock.sleep(for: pause)
             } catch {
                 _ = close(descriptor)
                 throw AuthError(.storeUnavailable, "Cancelled while waiting for the session's refresh lock.")

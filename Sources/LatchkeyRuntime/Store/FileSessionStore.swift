@@ -30,15 +30,21 @@ public struct FileSessionStore: SessionStore {
     /// How long a refresh waits for another process's refresh of the same session before giving up with
     /// `store_unavailable`.
     public let refreshLockTimeout: Duration
+    /// The clock the refresh lock's polling waits on, and its timeout is measured by.
+    public let clock: any LatchkeyClock
 
     /// Creates a store.
     /// - Parameters:
     ///   - directory: The directory, or `nil` for the platform default.
     ///   - refreshLockTimeout: How long to wait for another process's refresh (default 60 s: longer than a
     ///     refresh request's 30 s timeout).
-    public init(directory: URL? = nil, refreshLockTimeout: Duration = .seconds(60)) {
+    ///   - clock: The clock the refresh lock's polling waits on (default ``SystemClock``).
+    public init(
+        directory: URL? = nil, refreshLockTimeout: Duration = .seconds(60), clock: any LatchkeyClock = SystemClock()
+    ) {
         self.directory = directory ?? FileSessionStore.defaultDirectory()
         self.refreshLockTimeout = refreshLockTimeout
+        self.clock = clock
     }
 
     /// The platform's default directory for Latchkey's records.
@@ -161,7 +167,8 @@ public struct FileSessionStore: SessionStore {
             else { throw AuthError(.storeUnavailable, "The session's refresh lock file could not be created.") }
             return descriptor
         }
-        return try await FileLock(path: path, timeout: refreshLockTimeout).withLock(descriptor: descriptor, body)
+        return try await FileLock(path: path, timeout: refreshLockTimeout, clock: clock).withLock(
+            descriptor: descriptor, body)
     }
 
     /// The lock file of a key's record: the record's file name plus `.lock`.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RefreshLease {
     /// Tries to claim a lease until `attempt` succeeds, backing off between tries, for the stores that share a
     /// session's refresh through a lease (``FileLock`` under ``RefreshLockPolicy/lease``, the keychain lock).
@@ -6,6 +8,7 @@ extension RefreshLease {
     ///   - now: The wall clock leases are written in, in milliseconds since 1970.
     ///   - firstPause: The pause after the first failed try; it doubles up to `longestPause`.
     ///   - longestPause: The longest pause between tries.
+    ///   - clock: The clock the pauses wait on, and the timeout is measured by (default ``SystemClock``).
     ///   - attempt: Tries to claim the given lease (the longest lease in milliseconds beside it); `true` when
     ///     the lease is now ours.
     /// - Returns: The lease claimed.
@@ -13,22 +16,22 @@ extension RefreshLease {
     ///   cancelled; what `attempt` throws.
     package static func claim(
         timeout: Duration, now: @Sendable () -> Int64, firstPause: Duration, longestPause: Duration,
-        _ attempt: (RefreshLease, Int64) async throws(AuthError) -> Bool
+        clock: any LatchkeyClock = SystemClock(), _ attempt: (RefreshLease, Int64) async throws(AuthError) -> Bool
     ) async throws(AuthError) -> RefreshLease {
         let longest = timeout.leaseMilliseconds
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
         let owner = RefreshLease.newOwner()
         var pause = firstPause
         while true {
             let lease = RefreshLease(owner: owner, expiresAt: now() + longest)
             if try await attempt(lease, longest) { return lease }
-            guard ContinuousClock.now < deadline else {
+            guard clock.now < deadline else {
                 throw AuthError(
                     .storeUnavailable,
                     "Another process has held the session's refresh lease for more than \(timeout); try again later.")
             }
             do {
-                try await Task.sleep(for: pause)
+                try await clock.sleep(for: pause)
             } catch {
                 throw AuthError(.storeUnavailable, "Cancelled while waiting for the session's refresh lease.")
             }

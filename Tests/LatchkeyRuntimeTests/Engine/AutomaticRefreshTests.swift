@@ -3,19 +3,18 @@ import Foundation
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
-/// Proactive refresh against the Acme server on 127.0.0.1: the access token lives 3,600 s on the test clock, the
-/// policy checks every 20 ms and refreshes 90 s before expiry.
-@Suite("Engine: automatic refresh")
+/// Proactive refresh against the Acme server on 127.0.0.1: the access token lives 3,600 s on the harness's
+/// ``ManualClock``, the policy checks every 30 s and refreshes 90 s before expiry. The checks sleep on that
+/// clock, so the tests move time by hand and wait, without polling, for the check loop to sleep again (which it
+/// does once the check, and the refresh it sent, finished).
+@Suite("Engine: automatic refresh", .timeLimit(.minutes(1)))
 struct AutomaticRefreshTests {
-    private static let policy = AutomaticRefresh(interval: .milliseconds(20), margin: .seconds(90))
+    private static let policy = AutomaticRefresh(interval: .seconds(30), margin: .seconds(90))
 
-    /// Waits up to a minute (generous: a loaded machine runs the checks late) for a condition checked every 10 ms.
-    private func eventually(_ condition: () async -> Bool) async throws -> Bool {
-        for _ in 0..<6000 {
-            if await condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
+    /// Moves the clock and returns once the check that came due (if any) has run and the loop sleeps again.
+    private func advance(_ harness: AcmeHarness, _ seconds: Double) async {
+        harness.clock.advance(seconds)
+        await harness.clock.manual.sleepers(atLeast: 1)
     }
 
     @Test("off unless configured: a token inside the margin is not refreshed until someone asks")
@@ -24,8 +23,8 @@ struct AutomaticRefreshTests {
         defer { harness.server.stop() }
         try await harness.signIn()
         harness.clock.advance(3600 - 30)
-        try await Task.sleep(for: .milliseconds(200))
         #expect(await harness.client.isRefreshingAutomatically == false)
+        #expect(harness.clock.manual.sleeperCount == 0)
         #expect(harness.refreshRequests.isEmpty)
     }
 
@@ -35,12 +34,12 @@ struct AutomaticRefreshTests {
         defer { harness.server.stop() }
         try await harness.signIn()
         #expect(await harness.client.isRefreshingAutomatically)
-        harness.clock.advance(3600 - 200)
-        try await Task.sleep(for: .milliseconds(200))
+        await harness.clock.manual.sleepers(atLeast: 1)
+        await advance(harness, 3600 - 200)
         #expect(harness.refreshRequests.isEmpty)
 
-        harness.clock.advance(150)
-        #expect(try await eventually { await harness.client.cachedSession?.accessToken == "at-2" })
+        await advance(harness, 150)
+        #expect(await harness.client.cachedSession?.accessToken == "at-2")
         let refresh = try #require(harness.refreshRequests.first)
         #expect(refresh.method == "POST")
         #expect(refresh.formBody["grant_type"] == "refresh_token")
@@ -48,7 +47,8 @@ struct AutomaticRefreshTests {
         #expect(try await harness.storedSession()?["refreshToken"] as? String == "rt-2")
 
         // The new token is fresh for another hour: further checks send nothing.
-        try await Task.sleep(for: .milliseconds(200))
+        await advance(harness, 30)
+        await advance(harness, 30)
         #expect(harness.refreshRequests.count == 1)
         #expect(try await harness.client.validAccessToken() == "at-2")
         #expect(harness.refreshRequests.count == 1)
@@ -60,8 +60,13 @@ struct AutomaticRefreshTests {
         defer { harness.server.stop() }
         try await harness.signIn()
         harness.backend.override("/oauth/token") { _ in .json(["error": "unavailable"], status: 503) }
-        harness.clock.advance(3600 - 30)
-        #expect(try await eventually { harness.refreshRequests.count >= 2 })
+        await harness.clock.manual.sleepers(atLeast: 1)
+        await advance(harness, 3600 - 30)
+        #expect(harness.refreshRequests.count == 1)
+        await advance(harness, 10)
+        #expect(harness.refreshRequests.count == 1, "no check before the interval is over")
+        await advance(harness, 20)
+        #expect(harness.refreshRequests.count == 2)
         #expect(harness.client.state.isSignedIn)
         #expect(await harness.client.cachedSession?.refreshToken == "rt-1")
         #expect(try await harness.storedSession()?["refreshToken"] as? String == "rt-1")
@@ -76,10 +81,12 @@ struct AutomaticRefreshTests {
         harness.backend.override("/oauth/token") { _ in
             .json(["error": "invalid_grant", "error_description": "revoked"], status: 400)
         }
-        harness.clock.advance(3600 - 30)
-        #expect(try await eventually { harness.client.state == .signedOut })
-        #expect(try await eventually { (try? await harness.store.load(key: harness.client.storeKey)) == nil })
-        try await Task.sleep(for: .milliseconds(200))
+        await harness.clock.manual.sleepers(atLeast: 1)
+        await advance(harness, 3600 - 30)
+        #expect(harness.client.state == .signedOut)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
+        await advance(harness, 30)
+        await advance(harness, 30)
         #expect(harness.refreshRequests.count == 1)
     }
 
@@ -90,10 +97,12 @@ struct AutomaticRefreshTests {
         try await harness.signIn()
         await harness.client.startAutomaticRefresh(Self.policy)
         #expect(await harness.client.isRefreshingAutomatically)
+        await harness.clock.manual.sleepers(atLeast: 1)
         await harness.client.stopAutomaticRefresh()
         #expect(await harness.client.isRefreshingAutomatically == false)
+        #expect(harness.clock.manual.sleeperCount == 0, "stopping cancels the sleeping check")
         harness.clock.advance(3600 - 30)
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(harness.clock.manual.sleeperCount == 0)
         #expect(harness.refreshRequests.isEmpty)
     }
 
@@ -107,10 +116,10 @@ struct AutomaticRefreshTests {
         harness.server.resetRecording()
         #expect(await relaunched.restore().isSignedIn)
         #expect(await relaunched.isRefreshingAutomatically)
-        try await Task.sleep(for: .milliseconds(100))
+        await harness.clock.manual.sleepers(atLeast: 1)
         #expect(harness.server.requests.isEmpty)
-        harness.clock.advance(3600 - 30)
-        #expect(try await eventually { await relaunched.cachedSession?.accessToken == "at-2" })
+        await advance(harness, 3600 - 30)
+        #expect(await relaunched.cachedSession?.accessToken == "at-2")
         #expect(harness.refreshRequests.count == 1)
     }
 
@@ -119,8 +128,9 @@ struct AutomaticRefreshTests {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         await harness.client.startAutomaticRefresh(Self.policy)
-        harness.clock.advance(7200)
-        try await Task.sleep(for: .milliseconds(150))
+        await harness.clock.manual.sleepers(atLeast: 1)
+        await advance(harness, 7200)
+        await advance(harness, 30)
         #expect(harness.server.requests.isEmpty)
     }
 

@@ -83,11 +83,15 @@ struct ReliabilityFileLockTests {
         try await holder.value
     }
 
-    @Test("a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock")
+    @Test(
+        "a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock",
+        .timeLimit(.minutes(1)))
     func timeoutAndRelease() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(200))
+        // The waiter polls on a manual clock: the timeout is the clock's 60 s, not a wall-clock wait.
+        let clock = ManualClock()
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
         let held = Gate()
         let release = Gate()
         let holder = Task {
@@ -97,10 +101,21 @@ struct ReliabilityFileLockTests {
             }
         }
         await held.wait()
-        let start = ContinuousClock.now
-        await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
-        let waited = ContinuousClock.now - start
-        #expect(waited >= .milliseconds(200))
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await store.withExclusiveRefresh(key: "acme") {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(59))
+        await clock.sleepers(atLeast: 1)  // polled again at 59 s, still held: waits on
+        clock.advance(by: .seconds(2))
+        let timedOut = await waiter.value
+        #expect(timedOut?.code == .storeUnavailable)
+        #expect(timedOut?.message.contains("more than") == true)
         #expect(AuthError.Code.storeUnavailable.kind == .transport)
         release.raise()
         try await holder.value

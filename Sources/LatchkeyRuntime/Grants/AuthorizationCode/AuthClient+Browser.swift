@@ -89,7 +89,7 @@ extension AuthClient {
         _ request: AuthorizationRequest, browser: () async throws(AuthError) -> URL
     ) async throws(AuthError) -> Session {
         let previous = state
-        broadcaster.publish(.authenticating)
+        apply(.signInStarted)
         let callback: URL
         do {
             callback = try await browser()

@@ -95,7 +95,7 @@ extension AuthClient {
             throw failure(.invalidCallback, "The callback carries no authorization code.")
         }
         try await consume(match)
-        broadcaster.publish(.authenticating)
+        apply(.signInStarted)
         let fence = signInFence()
         do {
             return try await exchange(code: code, pending: match, flow: flow, callback: parameters, fence: fence)

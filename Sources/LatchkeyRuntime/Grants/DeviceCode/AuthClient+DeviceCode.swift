@@ -47,7 +47,7 @@ extension AuthClient {
         }
         try? await ensureLoaded()
         let previous = state
-        broadcaster.publish(.authenticating)
+        apply(.signInStarted)
         let fence = signInFence()
         do {
             var fresh = try await pollDeviceToken(authorization, flow: flow)

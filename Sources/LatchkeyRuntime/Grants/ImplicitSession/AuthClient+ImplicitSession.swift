@@ -99,7 +99,7 @@ extension AuthClient {
             throw failure(.invalidCallback, "This callback was already used.")
         }
         consumedStates.insert(replayKey)
-        broadcaster.publish(.authenticating)
+        apply(.signInStarted)
         let fence = signInFence()
         let installed: Session
         do {

@@ -15,7 +15,7 @@ extension AuthClient {
             throw failure(.validationFailed, "The identifier and the password must not be empty.")
         }
         let previous = state
-        broadcaster.publish(.authenticating)
+        apply(.signInStarted)
         do {
             let (spec, document, response) = try await send(
                 flow.request, flow: ["username": .string(username), "password": .string(password)])

@@ -7,51 +7,51 @@ extension AuthClient {
     /// Call ``stopAutomaticRefresh()`` when the app goes to the background.
     /// - Parameter policy: How often to check and how early to refresh.
     public func startAutomaticRefresh(_ policy: AutomaticRefresh = .standard) {
-        automaticRefreshTask?.cancel()
-        automaticRefreshTask = Task { [weak self] in
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: policy.interval)
-                } catch {
-                    return
-                }
-                guard let self else { return }
-                await self.refreshIfExpiring(policy)
-            }
-        }
+        apply(.automaticRefreshStarted(policy))
     }
 
     /// Stops proactive refresh; a refresh already sent completes.
     public func stopAutomaticRefresh() {
-        automaticRefreshTask?.cancel()
-        automaticRefreshTask = nil
+        apply(.automaticRefreshStopped)
     }
 
     /// Whether proactive refresh is running.
-    public var isRefreshingAutomatically: Bool { automaticRefreshTask != nil }
+    public var isRefreshingAutomatically: Bool { lifecycle.automaticRefresh.running != nil }
 
-    /// Starts the refresh that ``AuthClientOptions/automaticRefresh`` asks for, once: when the client first
-    /// knows its session (restored or signed in). A later ``stopAutomaticRefresh()`` is not undone.
-    func startConfiguredAutomaticRefresh() {
-        guard !automaticRefreshConfigured, let policy = options.automaticRefresh else { return }
-        automaticRefreshConfigured = true
-        if automaticRefreshTask == nil { startAutomaticRefresh(policy) }
+    /// Starts the checks of a policy on the options' clock, replacing running ones: the first one interval from
+    /// now, each next one an interval after the previous one (and the refresh it started) finished.
+    func runAutomaticChecks(_ policy: AutomaticRefresh) {
+        automaticRefreshTask?.cancel()
+        let clock = options.clock
+        let first = clock.now.addingTimeInterval(policy.interval.timeInterval)
+        automaticRefreshTask = Task { [weak self] in
+            var deadline = first
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(until: deadline)
+                } catch {
+                    return
+                }
+                guard let self, let next = await self.automaticCheck() else { return }
+                deadline = next
+            }
+        }
     }
 
     /// One check: refreshes a refreshable session whose access token expires within the policy's margin.
-    func refreshIfExpiring(_ policy: AutomaticRefresh) async {
-        guard loaded, let current = session, let expiresAt = current.expiresAt, current.refreshToken != nil,
-            provider.flows.refresh != nil
-        else { return }
-        let margin = policy.effectiveMargin(lifetime: expiresAt.timeIntervalSince(current.issuedAt))
-        guard expiresAt.timeIntervalSince(now()) <= margin else { return }
-        do {
-            _ = try await currentSession(forceRefresh: true)
-        } catch {
-            log(
-                .info,
-                "The automatic refresh failed (\(error.code.rawValue)); \(error.kind == .rejected ? "signed out" : "retrying at the next check")."
-            )
+    /// - Returns: When the next check is due, or `nil` when the checks were stopped.
+    func automaticCheck() async -> Date? {
+        if apply(.clockTicked(now: now())).contains(.refreshAutomatically) {
+            do {
+                _ = try await currentSession(forceRefresh: true)
+            } catch {
+                log(
+                    .info,
+                    "The automatic refresh failed (\(error.code.rawValue)); \(error.kind == .rejected ? "signed out" : "retrying at the next check")."
+                )
+            }
         }
+        for case .scheduleAutomaticCheck(let deadline) in apply(.automaticCheckFinished(now: now())) { return deadline }
+        return nil
     }
 }

@@ -24,27 +24,27 @@ extension AuthClient {
     ///   transport error, after which the session is kept.
     public func currentSession(forceRefresh: Bool = false) async throws(AuthError) -> Session {
         try await ensureLoaded()
-        guard let current = session else {
-            throw failure(.sessionMissing, "Nobody is signed in.")
-        }
-        if !forceRefresh, !current.isExpired(at: now(), leeway: options.refreshLeeway) { return current }
-        if let flight = refreshFlight { return try await flight.task.value.get() }
-        guard let flow = provider.flows.refresh, current.refreshToken != nil else {
-            guard current.isExpired(at: now()) else {
-                if forceRefresh {
-                    log(.info, "The session cannot be refreshed (no refresh flow or token); kept as is.")
-                }
+        for effect in apply(.sessionRequested(forceRefresh: forceRefresh, now: now())) {
+            switch effect {
+            case .deliver(let current):
                 return current
+            case .joinRefresh:
+                guard let flight = refreshTask else { preconditionFailure("the lifecycle's flight has no task") }
+                return try await flight.task.value.get()
+            case .startRefresh(let id, let base, let expected):
+                guard let flow = provider.flows.refresh else { preconditionFailure("a refresh needs a refresh flow") }
+                let task = Task { await self.refresh(base, flow: flow, generation: expected, flightID: id) }
+                refreshTask = RefreshFlight(id: id, task: task)
+                return try await task.value.get()
+            case .removeStoredSession(let takesRefreshLock):
+                _ = await removeStoredSession(takesRefreshLock: takesRefreshLock)
+            case .fail(let failure):
+                throw error(for: failure)
+            default:
+                continue
             }
-            await clearSession()
-            throw failure(.sessionExpired, "The session expired and cannot be refreshed.")
         }
-        nextFlightID += 1
-        let id = nextFlightID
-        let expected = generation
-        let task = Task { await self.refresh(current, flow: flow, generation: expected, flightID: id) }
-        refreshFlight = RefreshFlight(id: id, task: task)
-        return try await task.value.get()
+        preconditionFailure("a request for the session is answered")
     }
 
     /// A valid access token, refreshed first when needed.
@@ -59,16 +59,17 @@ extension AuthClient {
     private func refresh(
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int, flightID: Int
     ) async -> Result<Session, AuthError> {
-        defer { if refreshFlight?.id == flightID { refreshFlight = nil } }
+        defer {
+            apply(.refreshFlightEnded(id: flightID))
+            if refreshTask?.id == flightID { refreshTask = nil }
+        }
         do {
             return try await options.store.withExclusiveRefresh(key: storeKey) {
                 () async -> Result<Session, AuthError> in
                 await self.refreshHoldingLock(current, flow: flow, generation: expected)
             }
         } catch {
-            guard generation == expected else { return discarded() }
-            log(.info, "The refresh did not start: \(error.message)")
-            return .failure(error)
+            return await finish(apply(.refreshLockFailed(error, generation: expected)))
         }
     }
 
@@ -79,29 +80,13 @@ extension AuthClient {
     private func refreshHoldingLock(
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int
     ) async -> Result<Session, AuthError> {
-        refreshesHoldingLock += 1
-        defer { refreshesHoldingLock -= 1 }
-        guard generation == expected else { return discarded() }
-        var base = current
-        switch await serialized({ client in await client.readStoredSession() }) {
-        case .failure(let error):
-            guard generation == expected else { return discarded() }
-            return .failure(error)
-        case .success(let stored?) where Self.isNewer(stored, than: current):
-            guard generation == expected else { return discarded() }
-            session = stored
-            publishSettled()
-            guard stored.isExpired(at: now(), leeway: options.refreshLeeway) else {
-                log(.info, "Another process refreshed the session first; adopting the newer session from the store.")
-                return .success(stored)
-            }
-            log(.info, "Another process stored a newer session, which is expired too; refreshing that one.")
-            base = stored
-        case .success:
-            break
-        }
+        let taken = apply(.refreshLockTaken(generation: expected))
+        defer { apply(.refreshLockReleased) }
+        guard taken.first == .rereadStore else { return await finish(taken) }
+        let stored = await serialized { client in await client.readStoredSession() }
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
-        guard generation == expected else { return discarded() }
+        let read = apply(.refreshStoreRead(stored, base: current, generation: expected, now: now()))
+        guard case .sendRefresh(let base)? = read.last else { return await finish(read) }
         var answered = false
         do {
             let (spec, document, response) = try await send(
@@ -117,60 +102,23 @@ extension AuthClient {
             switch await commit(fresh, generation: expected) {
             case .installed: return .success(fresh)
             case .installedNotStored(let error): return .failure(error)
-            case .discarded: return discarded()
+            case .discarded: return lateRefreshResult()
             }
         } catch {
             // A provider may echo the refresh token in its error: never let it into a message or a log.
             let error = error.redacting([base.refreshToken, base.accessToken, base.idToken, current.refreshToken])
-            guard generation == expected else { return discarded() }
-            // The provider answered with an ID token that fails validation: it has most likely rotated the old
-            // refresh token out already, and sending that one again would revoke the whole family. The session
-            // is over (OpenID Connect Core §12.2).
-            if answered, error.code == .invalidIDToken {
-                log(.info, "The refreshed ID token failed validation; signing out.")
-                await clearSession(lockHeld: true)
-                return .failure(error)
-            }
-            guard error.kind == .rejected else { return .failure(error) }
-            if flow.reuseCodes.contains(error.providerCode ?? ""), let newer = await newerStoredSession(than: base),
-                generation == expected
-            {
-                log(.info, "The refresh token was already used; adopting the newer session from the store.")
-                session = newer
-                publishSettled()
-                return .success(newer)
-            }
-            guard generation == expected else { return discarded() }
-            log(.info, "The provider rejected the refresh (\(error.code.rawValue)); signing out.")
-            await clearSession(lockHeld: true)
-            return .failure(error)
+            let isReuse = flow.reuseCodes.contains(error.providerCode ?? "")
+            let failed = apply(.refreshFailed(error, answered: answered, isReuse: isReuse, generation: expected))
+            guard failed.first == .lookForNewerStoredSession else { return await finish(failed) }
+            let stored = await serialized { client in await client.readStoredSession() }
+            let newer = try? stored.get()
+            return await finish(apply(.reuseStoreRead(newer, base: base, rejection: error, generation: expected)))
         }
     }
 
-    /// Whether a stored session replaces the one in memory: other tokens, issued no earlier. A stored session
-    /// issued earlier is this client's own older record (its last write failed) and must not replace it.
+    /// Whether a stored session replaces the one in memory (see ``SessionLifecycle/isNewer(_:than:)``).
     static func isNewer(_ stored: Session, than current: Session) -> Bool {
-        guard stored.accessToken != current.accessToken || stored.refreshToken != current.refreshToken else {
-            return false
-        }
-        return stored.issuedAt >= current.issuedAt
-    }
-
-    private func discarded() -> Result<Session, AuthError> {
-        log(.info, "A refresh result arrived after a sign-out or user switch and was discarded.")
-        if let session { return .success(session) }
-        return .failure(failure(.sessionMissing, "The session ended while refreshing."))
-    }
-
-    /// A session in the store for the same user but with other tokens (another process refreshed first).
-    private func newerStoredSession(than current: Session) async -> Session? {
-        guard case .success(let stored?) = await serialized({ client in await client.readStoredSession() }) else {
-            return nil
-        }
-        guard stored.refreshToken != current.refreshToken || stored.accessToken != current.accessToken,
-            stored.subject == current.subject
-        else { return nil }
-        return stored
+        SessionLifecycle.isNewer(stored, than: current)
     }
 }
 

@@ -110,15 +110,17 @@ final class AcmeBackend: Sendable {
     }
 }
 
-/// A clock tests move by hand.
+/// A clock tests move by hand: a ``ManualClock`` (which timed loops such as the automatic refresh sleep on)
+/// moved in seconds.
 final class MutableClock: Sendable {
-    private let current: Mutex<Date>
+    /// The clock to inject as ``AuthClientOptions/clock``.
+    let manual: ManualClock
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
+    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { manual = ManualClock(start: start) }
 
-    var now: Date { current.withLock { $0 } }
+    var now: Date { manual.now }
 
-    func advance(_ seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    func advance(_ seconds: Double) { manual.advance(by: .seconds(seconds)) }
 }
 
 /// Collects log records.

@@ -61,9 +61,9 @@ struct AcmeHarness {
         leeway: Duration, random: any RandomSource, automaticRefresh: AutomaticRefresh? = nil
     ) -> AuthClientOptions {
         AuthClientOptions(
-            transport: transport, store: store, now: { clock.now }, random: random, refreshLeeway: leeway,
-            logger: logs.logger, userAgent: "LatchkeyTests/1", environment: { _ in nil },
-            automaticRefresh: automaticRefresh)
+            transport: transport, store: store, random: random, refreshLeeway: leeway, logger: logs.logger,
+            userAgent: "LatchkeyTests/1", environment: { _ in nil }, automaticRefresh: automaticRefresh,
+            clock: clock.manual)
     }
 
     /// The requests to a path.

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The time a client reads and waits on: token expiry and leeways, the automatic refresh's checks, the
+/// refresh lock's polling, the device flow's polls.
+///
+/// ``SystemClock`` is the real one. Tests inject a clock they move by hand (`ManualClock` in
+/// `LatchkeyTesting`), so nothing that waits on time the runtime controls needs a real sleep.
+public protocol LatchkeyClock: Sendable {
+    /// The current time.
+    var now: Date { get }
+
+    /// Suspends until the clock reaches a deadline (at once when it already has).
+    /// - Parameter deadline: The instant, on this clock.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    func sleep(until deadline: Date) async throws
+}
+
+extension LatchkeyClock {
+    /// Suspends for a duration of this clock's time.
+    /// - Parameter duration: How long.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now.addingTimeInterval(duration.timeInterval))
+    }
+}
+
+/// The real clock: it reads the time from a closure (`Date()` by default) and sleeps with `Task.sleep`.
+public struct SystemClock: LatchkeyClock {
+    private let reading: @Sendable () -> Date
+
+    /// Creates the clock.
+    /// - Parameter now: Reads the current time (default `Date()`).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.reading = now
+    }
+
+    /// The current time.
+    public var now: Date { reading() }
+
+    /// Sleeps with `Task.sleep` for the time left until `deadline` by ``now``.
+    /// - Parameter deadline: The instant.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func sleep(until deadline: Date) async throws {
+        let remaining = deadline.timeIntervalSince(now)
+        try await Task.sleep(for: .seconds(max(remaining, 0)))
+    }
+}
