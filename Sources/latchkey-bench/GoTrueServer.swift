@@ -29,8 +29,7 @@ struct GoTrueServer {
     /// `latchkey-bench serve-gotrue`: prints the base URL on its first line, then serves until killed.
     static func serveForever() async throws -> Never {
         let running = try GoTrueServer()
-        print(running.server.baseURL.absoluteString)
-        fflush(stdout)
+        emit(running.server.baseURL.absoluteString + "\n")  // unbuffered: the script reads it at once
         while true {
             try await Task.sleep(for: .seconds(60))
             running.server.resetRecording()  // the requests are counted in State; keep memory flat
