@@ -19,11 +19,16 @@ struct GoTrueServer {
         var grants: [String: Int] = [:]
     }
 
+    /// The server's state, shared with its handler.
+    private final class Ledger: Sendable {
+        let state = Mutex(State())
+    }
+
     let server: TestHTTPServer
 
     init() throws {
-        let state = Mutex(State())
-        server = try TestHTTPServer { request in Self.answer(request, state) }
+        let ledger = Ledger()
+        server = try TestHTTPServer { request in Self.answer(request, ledger.state) }
     }
 
     /// `latchkey-bench serve-gotrue`: prints the base URL on its first line, then serves until killed.
@@ -36,7 +41,7 @@ struct GoTrueServer {
         }
     }
 
-    private static func answer(_ request: RecordedRequest, _ state: Mutex<State>) -> TestResponse {
+    private static func answer(_ request: RecordedRequest, _ state: borrowing Mutex<State>) -> TestResponse {
         if request.method == "GET", request.path == "/bench/stats" {
             return .json(state.withLock { $0.grants })
         }

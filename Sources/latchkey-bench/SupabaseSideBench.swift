@@ -1,6 +1,10 @@
 import Foundation
 import Latchkey
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `latchkey-bench supabase-side --url BASE [--samples N]`: Latchkey's half of scripts/supabase-peer.sh.
 /// `SupabaseClient` against the server of `latchkey-bench serve-gotrue`, the same operations in the same order
 /// as supabase-swift's half (scripts/supabase-peer/main.swift), printed as `OPERATION VALUE UNIT` lines.
