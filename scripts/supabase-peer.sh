@@ -167,26 +167,34 @@ done
 awk -v rounds="$rounds" -v samples="$samples" '
 function median(list,   n, values, i, j, t) {
   n = split(list, values, " ")
+  if (n == 0) return ""
   for (i = 2; i <= n; i++) for (j = i; j > 1 && values[j - 1] + 0 > values[j] + 0; j--) {
     t = values[j]; values[j] = values[j - 1]; values[j - 1] = t
   }
   return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
 }
+function cell(value, unit) { return value == "" ? sprintf("%16s", "-") : sprintf("%12.4f %-3s", value, unit) }
+function ratio(ours, peer) {
+  if (ours == "" || peer == "" || peer + 0 == 0) return "-"
+  return ours / peer >= 0.01 ? sprintf("%.2fx", ours / peer) : sprintf("1/%.0f", peer / ours)
+}
 {
   key = $2
-  if (!(key in seen)) { seen[key] = 1; order[++count] = key; unit[key] = $4 }
+  if (!(key in seen)) { seen[key] = 1; order[++count] = key; unit[key] = ($4 == "requests" ? "req" : $4) }
   if ($1 == "Latchkey") ours[key] = ours[key] " " $3; else peer[key] = peer[key] " " $3
 }
 END {
-  printf "%-44s %16s %16s %13s\n", "operation (median of " rounds " rounds)", "supabase-swift", "Latchkey", "Latchkey/peer"
-  printf "%-44s %16s %16s %13s\n", "--------------------------------------------", "----------------", "----------------", "-------------"
+  printf "%-36s %16s %16s %13s\n", "operation (median of " rounds " rounds)", "supabase-swift", "Latchkey", "Latchkey/peer"
+  printf "%-36s %16s %16s %13s\n", "------------------------------------", "----------------", "----------------", "-------------"
   for (i = 1; i <= count; i++) {
     key = order[i]; p = median(peer[key]); o = median(ours[key])
-    printf "%-44s %13.4f %-2s %13.4f %-2s %12.2fx\n", key, p, unit[key], o, unit[key], (p > 0 ? o / p : 0)
+    printf "%-36s %s %s %13s\n", key, cell(p, unit[key]), cell(o, unit[key]), ratio(o, p)
   }
-  print "  password-sign-in, forced-refresh: median of " samples " calls per round after 10 warm-up calls (one connection each)."
+  print "  password-sign-in, forced-refresh: median of " samples " calls per round after 10 warm-up calls (one connection"
+  print "  each); supabase-swift fetches with an ephemeral URLSession configured as URLSessionHTTPTransport configures"
+  print "  its own (cookies, cache, credential storage off); /URLSession.shared rows: its default fetch."
   print "  session-getter: supabase-swift AuthClient.session vs SupabaseClient.validAccessToken() on a fresh session."
-  print "  100-callers-expired: 100 concurrent session/validAccessToken() calls on an expired session, wall time;"
+  print "  100-callers-expired: 100 concurrent session / validAccessToken() calls on an expired session, wall time;"
   print "  refresh-requests: token requests the server saw for those 100 callers (must be 1 on both sides)."
 }' "$results"
 rm -f "$results"

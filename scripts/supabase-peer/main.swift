@@ -37,12 +37,28 @@ struct PeerBench {
     var authURL: URL { base.appendingPathComponent("auth/v1") }
     let apiKey = "sb_publishable_latchkey_bench"
 
-    /// The client as an app makes it: default fetch (`URLSession.shared`), no automatic refresh (the bench
-    /// drives refreshes itself).
-    func makeClient(storage: MemoryStorage = MemoryStorage()) -> AuthClient {
-        AuthClient(
+    /// The fetch Latchkey's transport is measured with: an ephemeral `URLSession` with cookies, cache and
+    /// credential storage off (as `URLSessionHTTPTransport` configures its own). `URLSession.shared`, the
+    /// peer's default, consults a `URLCache` on every request on Linux; it is measured too, in its own rows.
+    static let hardenedSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.urlCredentialStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        return URLSession(configuration: configuration)
+    }()
+
+    /// The client as an app makes it, with no automatic refresh (the bench drives refreshes itself).
+    func makeClient(storage: MemoryStorage = MemoryStorage(), shared: Bool = false) -> AuthClient {
+        let session = shared ? URLSession.shared : Self.hardenedSession
+        let fetch: AuthClient.FetchHandler = { request in try await session.data(for: request) }
+        return AuthClient(
             configuration: AuthClient.Configuration(
-                url: authURL, headers: ["apikey": apiKey], localStorage: storage, autoRefreshToken: false))
+                url: authURL, headers: ["apikey": apiKey], localStorage: storage, fetch: fetch,
+                autoRefreshToken: false))
     }
 
     func tokenRequests(_ grant: String) async throws -> Int {
@@ -70,6 +86,15 @@ struct PeerBench {
                 _ = try await client.signIn(email: "ada@example.com", password: "analytical-engine")
             } * 1e3, "ms")
         emit("forced-refresh", try await timed(samples) { _ = try await client.refreshSession() } * 1e3, "ms")
+        let defaultClient = makeClient(shared: true)
+        emit(
+            "password-sign-in/URLSession.shared",
+            try await timed(samples) {
+                _ = try await defaultClient.signIn(email: "ada@example.com", password: "analytical-engine")
+            } * 1e3, "ms")
+        emit(
+            "forced-refresh/URLSession.shared",
+            try await timed(samples) { _ = try await defaultClient.refreshSession() } * 1e3, "ms")
 
         // The session getter on a fresh session: batches of ~0.1 s, median per call.
         var perCall: [Double] = []
