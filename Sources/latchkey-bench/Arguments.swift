@@ -43,6 +43,10 @@ struct BenchOptions {
         The size section runs scripts/provider-size.sh: tiny apps built in release mode (several minutes; needs
         swift, strip, nm and git, or it is skipped with the reason).
 
+        SUBCOMMANDS (for scripts/supabase-peer.sh, the side by side with supabase-swift)
+          serve-gotrue                              A GoTrue-shaped loopback server; prints its base URL.
+          supabase-side --url BASE [--samples N]    SupabaseClient against it: one median per operation.
+
         Exit status: 0 when every section ran (targets may be MISSED), 1 when a section failed, 2 on usage errors.
         """
 

@@ -25,6 +25,27 @@ func machineLine() -> String {
     return "\(system), \(cores) cores, load average \(load), \(configuration) build"
 }
 
+// Subcommands of scripts/supabase-peer.sh: the GoTrue-shaped server, and Latchkey's side against it.
+switch CommandLine.arguments.dropFirst().first {
+case "serve-gotrue":
+    do {
+        try await GoTrueServer.serveForever()
+    } catch {
+        FileHandle.standardError.write(Data("latchkey-bench serve-gotrue: \(error)\n".utf8))
+        exit(1)
+    }
+case "supabase-side":
+    do {
+        let side = try SupabaseSideBench.parse(Array(CommandLine.arguments.dropFirst(2)))
+        try await runDetached { try await side.run() }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("latchkey-bench supabase-side: \(error)\n".utf8))
+        exit(1)
+    }
+default: break
+}
+
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))

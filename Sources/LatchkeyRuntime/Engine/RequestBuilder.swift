@@ -118,6 +118,11 @@ struct RequestBuilder: Sendable {
 
     /// `text` with `query` appended, after dropping the parameters of its own query that `query` names.
     static func merging(_ query: [(name: String, value: String)], into text: String) -> String {
+        // The common case, an endpoint without a query or fragment of its own: nothing to drop or keep (the
+        // general path below, with its set and Character searches, gives the same text).
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return text + "?" + PercentEncoding.encodePairs(query)
+        }
         let ours = Set(query.map(\.name))
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
         let queryStart = text[..<fragmentStart].firstIndex(of: "?")

@@ -37,10 +37,20 @@ enum TransportErrorMapping {
     static func truncation(method: String, status: Int, headers: HTTPHeaderFields, received: Int) -> String? {
         guard method.uppercased() != "HEAD", status >= 200, status != 204, status != 304,
             headers["content-encoding"].map({ $0.lowercased() == "identity" }) ?? true,
-            let declared = headers["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+            let declared = headers["content-length"].flatMap(contentLength),
             declared != received
         else { return nil }
         return "the connection closed after \(received) of \(declared) body bytes"
+    }
+
+    /// A `Content-Length` value as a number. The plain digits every server sends are read directly; anything
+    /// else is trimmed of whitespace first, as before (`CharacterSet` trimming cost more than the rest of the
+    /// response check together).
+    private static func contentLength(_ value: String) -> Int? {
+        if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return Int(value)
+        }
+        return Int(value.trimmingCharacters(in: .whitespaces))
     }
 
     private static func describe(_ code: URLError.Code) -> String {

@@ -63,4 +63,26 @@ struct EngineRequestBuilderTests {
         let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
         #expect(throws: AuthError.self) { try builder.build(spec, scope: scope) }
     }
+
+    @Test(
+        "a query merges into an endpoint: appended, or replacing the endpoint's own parameters of the same name",
+        arguments: [
+            ("https://idp.example/token", "https://idp.example/token?grant_type=password&scope=a%20b"),
+            (
+                "http://127.0.0.1:8080/auth/v1/token",
+                "http://127.0.0.1:8080/auth/v1/token?grant_type=password&scope=a%20b"
+            ),
+            ("https://idp.example/token?p=b2c", "https://idp.example/token?p=b2c&grant_type=password&scope=a%20b"),
+            (
+                "https://idp.example/token?grant_type=x&p=1",
+                "https://idp.example/token?p=1&grant_type=password&scope=a%20b"
+            ),
+            ("https://idp.example/token?", "https://idp.example/token?grant_type=password&scope=a%20b"),
+            ("https://idp.example/token#f", "https://idp.example/token?grant_type=password&scope=a%20b#f"),
+            ("https://idp.example/tökén", "https://idp.example/tökén?grant_type=password&scope=a%20b"),
+        ])
+    func merging(endpoint: String, merged: String) {
+        let query = [(name: "grant_type", value: "password"), (name: "scope", value: "a b")]
+        #expect(RequestBuilder.merging(query, into: endpoint) == merged)
+    }
 }

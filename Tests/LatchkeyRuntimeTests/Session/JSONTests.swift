@@ -56,4 +56,28 @@ struct SessionJSONTests {
         let encoded = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode(JSON.self, from: encoded) == value)
     }
+
+    @Test("string escapes: every control character, quotes, backslashes and non-ASCII text, byte for byte")
+    func stringEscapes() throws {
+        // Every C0 control character, then the characters around the escapes and non-ASCII text (2-, 3- and
+        // 4-byte UTF-8, and DEL), which is written as it is.
+        let controls = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
+        let text = controls + #"a"b\c/dé€😀"# + "\u{7F}end"
+        let expectedControls = (0..<0x20).map { code -> String in
+            switch code {
+            case 0x0A: return #"\n"#
+            case 0x0D: return #"\r"#
+            case 0x09: return #"\t"#
+            default: return #"\u00"# + (code < 0x10 ? "0" : "") + String(code, radix: 16)
+            }
+        }.joined()
+        let expected = "\"" + expectedControls + #"a\"b\\c/dé€😀"# + "\u{7F}end\""
+        let object = JSON.object(["k\"ey": .string(text), "": .string("")])
+        #expect(object.serializedText == #"{"":"","k\"ey":"# + expected + "}")
+        #expect(Array(object.serialized) == Array(object.serializedText.utf8))
+        #expect(JSON(data: object.serialized) == object)
+        // JSONSerialization reads the same strings back.
+        let parsed = try JSONSerialization.jsonObject(with: object.serialized) as? [String: String]
+        #expect(parsed?["k\"ey"] == text)
+    }
 }

@@ -48,4 +48,21 @@ struct TransportErrorMappingTests {
                 == nil)
         #expect(TransportErrorMapping.truncation(method: "GET", status: 200, headers: [:], received: 30) == nil)
     }
+
+    @Test(
+        "Content-Length values: plain digits, whitespace around them, and values that are no number",
+        arguments: [
+            ("10", "the connection closed after 4 of 10 body bytes"),
+            (" 10\t", "the connection closed after 4 of 10 body bytes"),
+            ("010", "the connection closed after 4 of 10 body bytes"),
+            ("4", nil), (" 4 ", nil), ("", nil), ("1 0", nil), ("ten", nil),
+            ("+10", "the connection closed after 4 of 10 body bytes"),
+            ("99999999999999999999999", nil),
+        ] as [(String, String?)])
+    func contentLengthValues(value: String, problem: String?) {
+        #expect(
+            TransportErrorMapping.truncation(
+                method: "GET", status: 200, headers: ["content-length": value], received: 4)
+                == problem)
+    }
 }
