@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 
 /// A loopback server shaped like Supabase Auth (GoTrue) for the side-by-side with supabase-swift:

@@ -1,5 +1,5 @@
 import Foundation
-import Latchkey
+@_spi(Generated) import Latchkey
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
