@@ -9,7 +9,7 @@ extension AuthClientOptions {
     ///   (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`).
     /// - macOS command-line tools (a process with no bundle identifier, such as `swift run`): the keychain would
     ///   refuse them (`-34018`, no entitlement), so ``FileSessionStore`` in
-    ///   `~/Library/Application Support/latchkey` (0700 directory, 0600 files). See ``DefaultStoreChoice``.
+    ///   `~/Library/Application Support/latchkey` (0700 directory, 0600 files). The rule per platform is `DefaultStoreChoice`.
     /// - Linux and other platforms: ``FileSessionStore`` in the user's state directory,
     ///   ``FileSessionStore/stateDirectory(environment:)`` (`$XDG_STATE_HOME/latchkey`, else
     ///   `~/.local/state/latchkey`), a 0700 directory of 0600 files.

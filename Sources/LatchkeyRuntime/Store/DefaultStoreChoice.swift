@@ -12,7 +12,7 @@ import Foundation
 ///
 /// When no directory can be named (no absolute `HOME`, and on Linux no absolute `XDG_STATE_HOME`), the choice is
 /// `unavailable` with a message that says what to set: nothing is written elsewhere.
-public enum DefaultStoreChoice: Equatable, Sendable {
+package enum DefaultStoreChoice: Equatable, Sendable {
     /// The keychain (`KeychainSessionStore`).
     case keychain
     /// A ``FileSessionStore`` in this directory.
@@ -21,7 +21,7 @@ public enum DefaultStoreChoice: Equatable, Sendable {
     case unavailable(String)
 
     /// The platform families the rule tells apart.
-    public enum Platform: Sendable {
+    package enum Platform: Sendable {
         /// macOS: apps use the keychain, tools a file store.
         case macOS
         /// iOS, tvOS, watchOS, visionOS: always bundled apps.
@@ -30,7 +30,7 @@ public enum DefaultStoreChoice: Equatable, Sendable {
         case other
 
         /// The platform this process runs on.
-        public static var current: Platform {
+        package static var current: Platform {
             #if os(macOS)
                 return .macOS
             #elseif canImport(Security)
@@ -47,7 +47,7 @@ public enum DefaultStoreChoice: Equatable, Sendable {
     ///   - bundleIdentifier: The main bundle's identifier (`nil` for a bare executable).
     ///   - environment: Looks up `HOME` and `XDG_STATE_HOME`.
     /// - Returns: The choice.
-    public static func choose(
+    package static func choose(
         platform: Platform, bundleIdentifier: String?, environment: (String) -> String?
     ) -> DefaultStoreChoice {
         switch platform {

@@ -1,9 +1,10 @@
 /// HTTP header fields in order, with names that compare case-insensitively (RFC 9110 §5.1).
 ///
 /// A repeated field stays repeated: two `WWW-Authenticate` fields are two entries, in the order they were
-/// received or will be sent. Setting a field through ``subscript(_:)`` or ``set(_:_:)`` replaces every field of
-/// that name, so a request never carries a default and an override of the same field. The description and the
-/// mirror name the fields but never show a value (values carry tokens and secrets).
+/// received or will be sent. Setting a field through the name subscript (`fields["Accept"] = …`) or
+/// ``set(_:_:)`` replaces every field of that name, so a request never carries a default and an override of the
+/// same field. The description and the mirror name the fields but never show a value (values carry tokens and
+/// secrets).
 public struct HTTPHeaderFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
