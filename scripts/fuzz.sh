@@ -65,9 +65,9 @@ refresh_supabase_spec() {
         echo "// swift-format-ignore-file"
         echo
         echo "import Foundation"
-        echo "import LatchkeyRuntime"
+        echo "@_spi(Generated) import LatchkeyRuntime"
         echo
-        awk '/^    public static let provider: LatchkeyRuntime.ProviderSpec = /{on=1; sub(/public static let provider/, "let supabaseProvider")}
+        awk '/^    (@_spi\(Generated\) )?public static let provider: LatchkeyRuntime.ProviderSpec = /{on=1; sub(/(@_spi\(Generated\) )?public static let provider/, "let supabaseProvider")}
              on{sub(/^    /, ""); print}
              on && /^\)$/{exit}' "$source"
     } >"$fresh"

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 // Fuzzes callback handling: the input, read as UTF-8, is a URL the app was opened with. It goes to

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 // Fuzzes JWT handling: JWSToken(compact:), signature verification against a JWKS, JSONWebKeySet(data:),
 // IDTokenClaims and IDTokenValidator (new and refreshed ID tokens).

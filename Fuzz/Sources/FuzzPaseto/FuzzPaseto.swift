@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import LatchkeyRuntime
-import LatchkeyTesting
+@_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 
 // Fuzzes PASETO v4.public handling: PasetoV4Public.verify, footer(of:), keyID(of:), PasetoKeySet
 // (document decoding and kid-selected verification) and PasetoClaimsValidator.

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import LatchkeyRuntime
+@_spi(Generated) import LatchkeyRuntime
 import Synchronization
 
 // Fuzzes what the runtime does with a provider's HTTP response: JSON(data:), the response mapper (error
