@@ -18,10 +18,10 @@ struct DescriptorSet {
             .map { (directory as NSString).appendingPathComponent($0) }
     }
 
-    /// Loads and validates files, printing every diagnostic.
+    /// Loads and validates files (on every core), printing every diagnostic in the order of `paths`.
     init(paths: [String]) {
-        for path in paths {
-            let result = DescriptorLoader.load(path: path)
+        let results = OrderedParallelMap.map(paths) { DescriptorLoader.load(path: $0) }
+        for (path, result) in zip(paths, results) {
             for diagnostic in result.diagnostics { Console.error(diagnostic.formatted(file: path)) }
             if let descriptor = result.descriptor {
                 loaded.append((path, descriptor))
@@ -51,12 +51,17 @@ struct DescriptorSet {
         try Generator(templatesDirectory: templates).renderIndex(loaded.map(\.descriptor))
     }
 
-    /// Renders every loaded descriptor: output file name → source.
+    /// Renders every loaded descriptor (on every core): output file name → source, in the order loaded. The
+    /// first descriptor (in that order) that fails to render is the error.
     func render(templates: String?) throws -> [(descriptorPath: String, fileName: String, source: String)] {
         let generator = try Generator(templatesDirectory: templates)
-        return try loaded.map { path, descriptor in
-            let fileName = Generator.outputFileName(forDescriptorFile: path)
-            return (path, fileName, try generator.render(descriptor, fileName: (path as NSString).lastPathComponent))
+        let rendered = OrderedParallelMap.map(loaded) { path, descriptor in
+            Result { () throws(TemplateError) -> String in
+                try generator.render(descriptor, fileName: (path as NSString).lastPathComponent)
+            }
+        }
+        return try zip(loaded, rendered).map { loaded, source in
+            (loaded.path, Generator.outputFileName(forDescriptorFile: loaded.path), try source.get())
         }
     }
 }
