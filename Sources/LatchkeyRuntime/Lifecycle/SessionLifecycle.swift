@@ -85,6 +85,19 @@ struct SessionLifecycle: Sendable, Hashable {
     /// Whether the store was read (or a session was installed or cleared since).
     var isLoaded: Bool { phase != .unloaded }
 
+    /// The session a request for it (not forced) would be answered with at once: signed in and not expiring
+    /// within the refresh leeway at `now`. A read, not a transition: when it answers, `sessionRequested` with
+    /// `forceRefresh: false` would change nothing and return exactly `[.deliver(session)]`, so the client's
+    /// fast path (`validAccessToken()`) skips building that list. `nil` means: ask `sessionRequested`.
+    /// - Parameter now: The current time.
+    /// - Returns: The fresh session, or `nil`.
+    func freshSession(at now: Date) -> Session? {
+        guard case .signedIn(let current) = phase, !current.isExpired(at: now, leeway: rules.refreshLeeway) else {
+            return nil
+        }
+        return current
+    }
+
     /// Applies an event and returns what the client must do, in order.
     /// - Parameter event: What happened.
     /// - Returns: The effects; an empty list when the event changes nothing (a late or illegal event).

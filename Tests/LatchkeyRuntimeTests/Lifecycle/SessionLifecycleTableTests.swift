@@ -39,6 +39,25 @@ struct SessionLifecycleTableTests {
         #expect(effects.first == .dropLateResult || effects.contains(.fail(.lateSignIn)))
     }
 
+    @Test(
+        "the fast path's read agrees with a request for the session: a fresh session is delivered at once, unchanged",
+        arguments: LifecycleState.allCases,
+        [LifecycleFixtures.fresh, LifecycleFixtures.expiring, LifecycleFixtures.past])
+    func freshSessionIsTheImmediateAnswer(state: LifecycleState, now: Date) {
+        var lifecycle = state.lifecycle
+        let fresh = lifecycle.freshSession(at: now)
+        let held = lifecycle.session
+        let before = LifecycleSnapshot(lifecycle)
+        let effects = lifecycle.handle(.sessionRequested(forceRefresh: false, now: now))
+        if let fresh {
+            #expect(effects == [.deliver(fresh)])
+            #expect(LifecycleSnapshot(lifecycle) == before)
+        }
+        // Ten seconds after sign-in every state holding a session has a fresh one; long after expiry none has.
+        if now == LifecycleFixtures.fresh { #expect((fresh != nil) == (held != nil)) }
+        if now == LifecycleFixtures.past { #expect(fresh == nil) }
+    }
+
     @Test("the states are distinct and reachable", arguments: LifecycleState.allCases)
     func statesAreDistinct(state: LifecycleState) {
         let others = LifecycleState.allCases.filter { $0 != state }

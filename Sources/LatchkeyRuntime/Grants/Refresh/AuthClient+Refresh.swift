@@ -23,6 +23,8 @@ extension AuthClient {
     ///   after which the session is gone too (the provider has already replaced the old refresh token); a
     ///   transport error, after which the session is kept.
     public func currentSession(forceRefresh: Bool = false) async throws(AuthError) -> Session {
+        // The fast path: a fresh session is the answer without a transition (see `freshSession(at:)`).
+        if !forceRefresh, let fresh = lifecycle.freshSession(at: now()) { return fresh }
         try await ensureLoaded()
         for effect in apply(.sessionRequested(forceRefresh: forceRefresh, now: now())) {
             switch effect {
