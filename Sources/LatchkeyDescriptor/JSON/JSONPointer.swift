@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// An RFC 6901 JSON pointer: the path of reference tokens from the document root to a value.
 ///
 /// Storage is a shared, immutable chain of the outer tokens plus the last token kept inline, so
@@ -90,28 +92,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the string form of a pointer (`""` or `/a/0/b~1c`); nil when it is not valid RFC 6901.
     public init?(_ string: String) {
-        if string.isEmpty {
-            self.init(tokens: [])
-            return
-        }
-        guard string.hasPrefix("/") else { return nil }
-        var tokens: [String] = []
-        for raw in string.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var token = ""
-            var scalars = raw.unicodeScalars.makeIterator()
-            while let scalar = scalars.next() {
-                guard scalar == "~" else {
-                    token.unicodeScalars.append(scalar)
-                    continue
-                }
-                switch scalars.next() {
-                case "0": token += "~"
-                case "1": token += "/"
-                default: return nil
-                }
-            }
-            tokens.append(token)
-        }
+        guard let tokens = JSONPointerSyntax.referenceTokens(string) else { return nil }
         self.init(tokens: tokens)
     }
 
@@ -157,17 +138,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for token in tokens {
             text += "/"
-            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                for scalar in token.unicodeScalars {
-                    switch scalar {
-                    case "~": text += "~0"
-                    case "/": text += "~1"
-                    default: text.unicodeScalars.append(scalar)
-                    }
-                }
-            } else {
-                text += token
-            }
+            text += JSONPointerSyntax.escape(token)
         }
         return text
     }

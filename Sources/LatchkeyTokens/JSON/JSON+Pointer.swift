@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 extension JSON {
     /// The value at a JSON pointer (RFC 6901), such as `/user/id` or `/scopes/0`.
     ///

@@ -1,5 +1,6 @@
-/// The string form of an RFC 6901 JSON pointer, read and written in one place: the runtime's lookups
-/// (``JSON/value(at:)``) and the simulator's writer use it.
+/// The string form of an RFC 6901 JSON pointer, read and written in one place: the descriptor's
+/// `JSONPointer` (diagnostics, `session` mappings), the runtime's lookups (`JSON.value(at:)`) and the simulator's
+/// writer use it.
 ///
 /// `""` is the whole document; otherwise every reference token follows a `/`, with `~0` standing for `~` and
 /// `~1` for `/` (`~01` is `~1`, not `/`: `~1` is read first). A `~` followed by anything else is malformed.
@@ -22,6 +23,9 @@ package enum JSONPointerSyntax {
     /// - Parameter token: The unescaped token.
     /// - Returns: The escaped token.
     package static func escape(_ token: some StringProtocol) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return String(token)
+        }
         var text = ""
         for scalar in token.unicodeScalars {
             switch scalar {
