@@ -4,21 +4,36 @@
 /// the same way it did: UTF-8 only (a leading byte-order mark is skipped), any value at the top, nesting at
 /// most 512 deep, one trailing comma after the last element or member, the first of two equal member names
 /// kept, numbers that overflow or underflow a `Double` refused, lone surrogate escapes refused.
+///
+/// JWS headers and payloads are read by the same parser with ``TopLevelNames/unique``: a member name the
+/// top-level object repeats (after unescaping, compared as Swift strings) makes the text invalid.
 package struct JSONBytesParser: ~Copyable {
     /// The deepest nesting of arrays and objects accepted (as `JSONDecoder`).
     package static let maximumDepth = 512
 
+    /// What a repeated member name of the top-level object means.
+    package enum TopLevelNames: Sendable {
+        /// The first one is kept (as `JSONDecoder`).
+        case firstWins
+        /// The text is refused (RFC 7515 §5.2 for JWS headers and payloads).
+        case unique
+    }
+
     private let bytes: UnsafeRawBufferPointer
+    private let topLevelNames: TopLevelNames
     private var index = 0
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    private init(bytes: UnsafeRawBufferPointer, topLevelNames: TopLevelNames) {
         self.bytes = bytes
+        self.topLevelNames = topLevelNames
     }
 
     /// Parses a whole JSON text; `nil` when it is not one.
-    /// - Parameter bytes: The UTF-8 text.
-    package static func parse(_ bytes: UnsafeRawBufferPointer) -> JSON? {
-        var parser = JSONBytesParser(bytes: bytes)
+    /// - Parameters:
+    ///   - bytes: The UTF-8 text.
+    ///   - topLevelNames: What a member name the top-level object repeats means (default: the first wins).
+    package static func parse(_ bytes: UnsafeRawBufferPointer, topLevelNames: TopLevelNames = .firstWins) -> JSON? {
+        var parser = JSONBytesParser(bytes: bytes, topLevelNames: topLevelNames)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         guard let value = parser.value(depth: 0) else { return nil }
@@ -53,8 +68,12 @@ package struct JSONBytesParser: ~Copyable {
             guard consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             guard let member = value(depth: depth) else { return nil }
-            // The first of two equal names wins, as with `JSONDecoder`.
-            if members[name] == nil { members[name] = member }
+            // The first of two equal names wins, as with `JSONDecoder` (unless the top level must be unique).
+            if members[name] == nil {
+                members[name] = member
+            } else if depth == 1, topLevelNames == .unique {
+                return nil
+            }
             skipWhitespace()
             if consume(UInt8(ascii: "}")) { return .object(members) }
             guard consume(UInt8(ascii: ",")) else { return nil }
