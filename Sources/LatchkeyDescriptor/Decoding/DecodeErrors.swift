@@ -47,12 +47,8 @@ extension DescriptorDecoder {
         return errors
     }
 
-    /// The runtime's reasons for a failed token verification (`TokenVerificationFailure`), which
-    /// `errors.verification` maps to codes.
-    static let verificationFailures = [
-        "malformed", "unknown_key", "invalid_signature", "invalid_claims", "expired", "not_yet_valid",
-        "key_fetch_failed",
-    ]
+    /// The runtime's reasons for a failed token verification, which `errors.verification` maps to codes.
+    static let verificationFailures = TokenVerificationFailure.descriptorSpellings
 
     private func pointers(_ node: JSONNode) -> [String] {
         guard let items = node.array else {

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyVocabulary
 
 /// Validates the registered claims of a verified PASETO payload (paseto-spec, Registered Claims):
 /// the `exp`, `nbf` and `iat` RFC 3339 date-times against a clock with some leeway, and `iss`, `aud`

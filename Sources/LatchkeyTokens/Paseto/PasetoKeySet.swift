@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyVocabulary
 
 /// A set of trusted `v4.public` keys, each with a key ID: verifies a token with the key its footer's
 /// `kid` names, then validates its claims. Standalone: a backend needs only the issuer's key document.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyVocabulary
 
 /// Verifies PASETO `v4.public` tokens (Ed25519 signatures over PAE-framed messages), offline and
 /// without an `AuthClient`: a backend can check a token handed to it with only the issuer's public key.
