@@ -35,7 +35,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-modules=(LatchkeyRuntime LatchkeyTokens LatchkeyTesting LatchkeyDescriptor Latchkey)
+modules=(LatchkeyVocabulary LatchkeyRuntime LatchkeyTokens LatchkeyTesting LatchkeyDescriptor Latchkey)
 
 if [[ $build -eq 1 ]]; then
     swift build --target Latchkey >/dev/null
