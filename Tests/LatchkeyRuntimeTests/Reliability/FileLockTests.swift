@@ -12,17 +12,6 @@ import Testing
     import Darwin
 #endif
 
-/// A flag one task raises and another waits for.
-final class Gate: Sendable {
-    private let open = Mutex(false)
-
-    func raise() { open.withLock { $0 = true } }
-
-    func wait() async {
-        while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-}
-
 /// Counts how many holders are inside a critical section at once.
 final class Occupancy: Sendable {
     private let counts = Mutex((current: 0, maximum: 0, entries: 0))
