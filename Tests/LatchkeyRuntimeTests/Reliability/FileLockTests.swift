@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -12,48 +11,24 @@ import Testing
     import Darwin
 #endif
 
-/// Counts how many holders are inside a critical section at once.
-final class Occupancy: Sendable {
-    private let counts = Mutex((current: 0, maximum: 0, entries: 0))
-
-    func enter() {
-        counts.withLock {
-            $0.current += 1
-            $0.entries += 1
-            $0.maximum = max($0.maximum, $0.current)
-        }
-    }
-
-    func leave() { counts.withLock { $0.current -= 1 } }
-
-    var maximum: Int { counts.withLock { $0.maximum } }
-    var entries: Int { counts.withLock { $0.entries } }
-}
-
 /// The refresh lock of ``FileSessionStore``: exclusive across store instances and processes, released on
 /// error and on a crash, bounded by its timeout.
 @Suite("Reliability: the file store's refresh lock")
 struct ReliabilityFileLockTests {
-    @Test("holders of one key never overlap, across store instances; other keys do not wait")
+    @Test("holders of one key never overlap, across store instances; other keys do not wait", .timeLimit(.minutes(1)))
     func exclusion() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let stores = [FileSessionStore(directory: scratch.url), FileSessionStore(directory: scratch.url)]
-        let inside = Occupancy()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<40 {
-                group.addTask {
-                    try await stores[index % 2].withExclusiveRefresh(key: "acme") {
-                        inside.enter()
-                        try? await Task.sleep(for: .milliseconds(1))
-                        inside.leave()
-                    }
-                }
-            }
-            try await group.waitForAll()
+        // Each holder stays inside until all the others have tried and sleep on the manual clock.
+        let clock = ManualClock()
+        let stores = (0..<2).map { _ in
+            FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(3600), clock: clock)
         }
-        #expect(inside.maximum == 1)
-        #expect(inside.entries == 40)
+        let (most, entries) = try await ExclusionProbe(clock: clock, users: 40).run { index, body in
+            try await stores[index % 2].withExclusiveRefresh(key: "acme") { await body() }
+        }
+        #expect(most == 1)
+        #expect(entries == 40)
 
         let held = Gate()
         let release = Gate()

@@ -12,37 +12,25 @@ struct KeychainRefreshLockTests {
 
     private func store(
         _ keychain: InMemoryKeychain, group: String? = KeychainRefreshLockTests.group,
-        timeout: Duration = .seconds(60), now: (@Sendable () -> Int64)? = nil
+        timeout: Duration = .seconds(60), now: (@Sendable () -> Int64)? = nil, clock: any LatchkeyClock = SystemClock()
     ) -> KeychainRecordStore {
         KeychainRecordStore(
             operations: keychain, service: "dev.latchkey.sessions", accessGroup: group, refreshLockTimeout: timeout,
-            now: now ?? RefreshLease.currentMilliseconds)
+            now: now ?? RefreshLease.currentMilliseconds, clock: clock)
     }
 
-    /// Runs `count` bodies at once, each through its own store value (a process), and returns the most that
-    /// ran at the same time.
-    private func mostAtOnce(_ stores: [KeychainRecordStore]) async throws -> Int {
-        let active = ConcurrencyMeter()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for store in stores {
-                group.addTask {
-                    try await store.withExclusiveRefresh(key: "acme") { () async throws(AuthError) in
-                        active.enter()
-                        try? await Task.sleep(for: .milliseconds(20))
-                        active.leave()
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        return active.most
-    }
-
-    @Test("refreshes of one session in several processes sharing the group run one at a time")
+    @Test("refreshes of one session in several processes sharing the group run one at a time", .timeLimit(.minutes(1)))
     func oneAtATime() async throws {
         let keychain = InMemoryKeychain()
-        let most = try await mostAtOnce((0..<6).map { _ in store(keychain) })
+        // Each store value is a process; each holder stays inside until all the others have tried and sleep on
+        // the manual clock.
+        let clock = ManualClock()
+        let stores = (0..<6).map { _ in store(keychain, timeout: .seconds(3600), clock: clock) }
+        let (most, entries) = try await ExclusionProbe(clock: clock, users: stores.count).run { index, body in
+            try await stores[index].withExclusiveRefresh(key: "acme") { () async throws(AuthError) in await body() }
+        }
         #expect(most == 1)
+        #expect(entries == 6)
         // The lease is gone afterwards; no session record was touched.
         #expect(keychain.items.isEmpty)
     }

@@ -26,9 +26,11 @@ final class Watched<Value: Sendable>: Sendable {
     var value: Value { state.withLock { $0.value } }
 
     /// Changes the value and resumes every waiter whose condition it now satisfies.
-    func update(_ change: (inout Value) -> Void) {
-        let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            change(&state.value)
+    /// - Returns: What `change` returns.
+    @discardableResult
+    func update<Result: Sendable>(_ change: (inout Value) -> Result) -> Result {
+        let (result, due) = state.withLock { state -> (Result, [CheckedContinuation<Void, Never>]) in
+            let result = change(&state.value)
             let value = state.value
             var due: [CheckedContinuation<Void, Never>] = []
             state.waiters.removeAll { waiter in
@@ -36,9 +38,10 @@ final class Watched<Value: Sendable>: Sendable {
                 due.append(waiter.continuation)
                 return true
             }
-            return due
+            return (result, due)
         }
         for continuation in due { continuation.resume() }
+        return result
     }
 
     /// Waits until the value satisfies `condition` (or the task is cancelled), and returns the value then.
