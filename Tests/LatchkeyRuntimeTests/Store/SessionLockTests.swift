@@ -28,9 +28,14 @@ struct SessionLockTests {
         let server = harness.server
         let (signIn, storedWhileLocked) = try await store.withExclusiveRefresh(key: harness.client.storeKey) {
             () async throws(AuthError) -> (Task<Session, any Error>, Bool) in
-            let signIn = Task { try await client.signIn(username: "ada@example.com", password: "hunter2") }
-            // The sign-in has its tokens and polls for the lock: it sleeps on the lock's clock.
-            await lockClock.sleepers(atLeast: 1)
+            let ended = Gate()
+            let signIn = Task {
+                defer { ended.raise() }
+                return try await client.signIn(username: "ada@example.com", password: "hunter2")
+            }
+            // The sign-in has its tokens and polls for the lock: it sleeps on the lock's clock (a sign-in that
+            // ignored the lock ends instead, and the checks below fail).
+            _ = await firstOf({ await lockClock.sleepers(atLeast: 1) }, { await ended.wait() })
             return (signIn, (try? await store.load(key: harness.client.storeKey)) != nil)
         }
         #expect(storedWhileLocked == false)
@@ -54,9 +59,14 @@ struct SessionLockTests {
         let (signOut, signedOutWhileLocked, storedWhileLocked) = try await store.withExclusiveRefresh(
             key: harness.client.storeKey
         ) { () async throws(AuthError) -> (Task<Void, any Error>, Bool, Bool) in
-            let signOut = Task { try await client.signOut() }
-            // The sign-out polls for the lock to remove the record: it sleeps on the lock's clock.
-            await lockClock.sleepers(atLeast: 1)
+            let ended = Gate()
+            let signOut = Task {
+                defer { ended.raise() }
+                try await client.signOut()
+            }
+            // The sign-out polls for the lock to remove the record: it sleeps on the lock's clock (a sign-out
+            // that ignored the lock ends instead, and the checks below fail).
+            _ = await firstOf({ await lockClock.sleepers(atLeast: 1) }, { await ended.wait() })
             return (
                 signOut, client.state == .signedOut, (try? await store.load(key: harness.client.storeKey)) != nil
             )

@@ -33,7 +33,7 @@ struct ExclusionProbe {
                             return counts.entries
                         }
                         // Inside until the others have all been refused (or, with a broken lock, joined it).
-                        _ = await Self.first(
+                        _ = await firstOf(
                             { await clock.sleepers(atLeast: users - entries) },
                             { await counts.wait { $0.inside > 1 } })
                         counts.update { $0.inside -= 1 }
@@ -43,7 +43,7 @@ struct ExclusionProbe {
             for entered in 1..<users {
                 await counts.wait { $0.entries >= entered }
                 while counts.value.entries == entered {
-                    let waitersAsleep = await Self.first(
+                    let waitersAsleep = await firstOf(
                         { await clock.sleepers(atLeast: users - entered) },
                         { await counts.wait { $0.entries > entered } })
                     if waitersAsleep { clock.advance(by: step) }
@@ -53,24 +53,5 @@ struct ExclusionProbe {
         }
         let final = counts.value
         return (final.most, final.entries)
-    }
-
-    /// Runs two waits and returns when the first ends, cancelling the other: `true` when it was `one`.
-    private static func first(
-        _ one: @escaping @Sendable () async -> Void, _ other: @escaping @Sendable () async -> Void
-    ) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await one()
-                return true
-            }
-            group.addTask {
-                await other()
-                return false
-            }
-            let winner = await group.next() ?? false
-            group.cancelAll()
-            return winner
-        }
     }
 }

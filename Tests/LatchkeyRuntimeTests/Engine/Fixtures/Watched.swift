@@ -86,3 +86,22 @@ final class Gate: Sendable {
     /// Returns once the flag is raised (at once when it is), or when the waiting task is cancelled.
     func wait() async { await open.wait { $0 } }
 }
+
+/// Runs two waits and returns when the first ends, cancelling the other: `true` when it was `one`.
+func firstOf(
+    _ one: @escaping @Sendable () async -> Void, _ other: @escaping @Sendable () async -> Void
+) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            await one()
+            return true
+        }
+        group.addTask {
+            await other()
+            return false
+        }
+        let winner = await group.next() ?? false
+        group.cancelAll()
+        return winner
+    }
+}
