@@ -88,7 +88,8 @@ struct FileLockLeaseTests {
         #expect(ran)
     }
 
-    @Test("another holder's live lease makes the lock wait, then give up with store_unavailable")
+    @Test(
+        "another holder's live lease makes the lock wait, then give up with store_unavailable", .timeLimit(.minutes(1)))
     func liveLeaseTimesOut() async throws {
         let scratch = ScratchDirectory("lease-live")
         defer { scratch.remove() }
@@ -96,12 +97,24 @@ struct FileLockLeaseTests {
         let frozen: Int64 = 1_800_000_000_000
         let live = "latchkey-refresh-lease v1 other \(frozen + 50)"
         try live.write(toFile: path, atomically: false, encoding: .utf8)
-        let error = await #expect(throws: AuthError.self) {
-            try await FileLock(path: path, timeout: .milliseconds(100), policy: .lease, leaseClock: { frozen }).withLock
-            {
-                () async throws(AuthError) in
+        // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
+        let clock = ManualClock()
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await FileLock(
+                    path: path, timeout: .seconds(60), clock: clock, policy: .lease, leaseClock: { frozen }
+                )
+                .withLock { () async throws(AuthError) in }
+                return nil
+            } catch {
+                return error
             }
         }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(59))
+        await clock.sleepers(atLeast: 1)  // tried again at 59 s, still live: waits on
+        clock.advance(by: .seconds(2))
+        let error = await waiter.value
         #expect(error?.code == .storeUnavailable)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == live)
     }
