@@ -106,7 +106,10 @@ struct ReliabilityFileLockTests {
         #expect(try await store.load(key: "acme") == nil)
     }
 
-    @Test("another process's lock excludes this one, and its SIGKILL releases the lock at once")
+    // The holder is another process (its lock is held until it is killed, not on a clock); this process's wait
+    // and timeout run on a manual clock, and only the child's start-up is bounded by real time.
+    @Test(
+        "another process's lock excludes this one, and its SIGKILL releases the lock at once", .timeLimit(.minutes(1)))
     func crossProcessHolderKilled() async throws {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("lock")
@@ -118,8 +121,19 @@ struct ReliabilityFileLockTests {
             }
             return ChildProcessBox(child)
         }
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
-        await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
+        let clock = ManualClock()
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await store.withExclusiveRefresh(key: "acme") {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(61))
+        #expect(await waiter.value?.code == .storeUnavailable)
         try await DedicatedThread.run {
             child.process.deliver(SIGKILL)
             try child.process.waitForExit()
@@ -129,12 +143,16 @@ struct ReliabilityFileLockTests {
         #expect(try await immediate.withExclusiveRefresh(key: "acme") { "mine" } == "mine")
     }
 
-    @Test("a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed")
+    // The holder is another process, as above; the refresh's wait for the lock runs on a manual clock.
+    @Test(
+        "a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed",
+        .timeLimit(.minutes(1)))
     func stuckHolderKeepsSession() async throws {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
+        let lockClock = ManualClock()
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: lockClock)
         let harness = try AcmeHarness(store: store)
         defer { harness.server.stop() }
         let original = try await harness.signIn()
@@ -148,12 +166,22 @@ struct ReliabilityFileLockTests {
             }
             return ChildProcessBox(child)
         }
-        do {
-            _ = try await harness.client.validAccessToken()
-            Issue.record("expected store_unavailable while another process holds the lock")
-        } catch {
+        let client = harness.client
+        let refresh = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                _ = try await client.validAccessToken()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await lockClock.sleepers(atLeast: 1)
+        lockClock.advance(by: .seconds(61))
+        if let error = await refresh.value {
             #expect(error.code == .storeUnavailable)
             #expect(error.kind == .transport)
+        } else {
+            Issue.record("expected store_unavailable while another process holds the lock")
         }
         #expect(harness.refreshRequests.isEmpty)
         #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
