@@ -20,6 +20,7 @@ package struct KeychainRecordStore: SessionStore {
     package let refreshLockTimeout: Duration
     private let operations: any KeychainOperations
     private let now: @Sendable () -> Int64
+    private let clock: any LatchkeyClock
 
     /// Creates the policy over a keychain.
     /// - Parameters:
@@ -28,16 +29,20 @@ package struct KeychainRecordStore: SessionStore {
     ///   - accessGroup: The access group shared with extensions, if any.
     ///   - refreshLockTimeout: How long a refresh lease lasts and a refresh waits for another one.
     ///   - now: The wall clock in milliseconds since 1970 (shared by processes).
+    ///   - clock: The clock the refresh lease's waits sleep on, and its timeout is measured by (default
+    ///     ``SystemClock``).
     package init(
         operations: any KeychainOperations, service: String, accessGroup: String?,
         refreshLockTimeout: Duration = .seconds(60),
-        now: @escaping @Sendable () -> Int64 = RefreshLease.currentMilliseconds
+        now: @escaping @Sendable () -> Int64 = RefreshLease.currentMilliseconds,
+        clock: any LatchkeyClock = SystemClock()
     ) {
         self.operations = operations
         self.service = service
         self.accessGroup = accessGroup
         self.refreshLockTimeout = refreshLockTimeout
         self.now = now
+        self.clock = clock
     }
 
     private static let queue = BlockingQueue(label: "dev.latchkey.keychain-session-store")
@@ -74,7 +79,7 @@ package struct KeychainRecordStore: SessionStore {
         guard accessGroup != nil else { return try await body() }
         let lock = KeychainRefreshLock(
             operations: operations, query: query(KeychainRefreshLock.account(forKey: key)),
-            timeout: refreshLockTimeout, now: now, queue: KeychainRecordStore.queue)
+            timeout: refreshLockTimeout, now: now, queue: KeychainRecordStore.queue, clock: clock)
         return try await lock.withLock(body)
     }
 

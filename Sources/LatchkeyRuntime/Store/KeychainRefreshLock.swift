@@ -15,6 +15,8 @@ struct KeychainRefreshLock: Sendable {
     let timeout: Duration
     let now: @Sendable () -> Int64
     let queue: BlockingQueue
+    /// The clock the waits between attempts sleep on, and the timeout is measured by.
+    var clock: any LatchkeyClock = SystemClock()
 
     /// The lease item's account for a record key.
     static func account(forKey key: String) -> String { key + ".refresh-lease" }
@@ -42,7 +44,7 @@ struct KeychainRefreshLock: Sendable {
 
     private func acquire() async throws(AuthError) -> RefreshLease {
         try await RefreshLease.claim(
-            timeout: timeout, now: now, firstPause: .milliseconds(2), longestPause: .milliseconds(32)
+            timeout: timeout, now: now, firstPause: .milliseconds(2), longestPause: .milliseconds(32), clock: clock
         ) { lease, longest throws(AuthError) in
             let attempt = try await queue.run { () throws(AuthError) in try self.attempt(lease, longest: longest) }
             if case .acquired = attempt { return true }

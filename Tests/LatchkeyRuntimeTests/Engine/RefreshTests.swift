@@ -48,7 +48,7 @@ struct EngineRefreshTests {
         #expect(harness.refreshRequests.count == 1)
     }
 
-    @Test("the rotated refresh token is stored before any caller sees the new access token")
+    @Test("the rotated refresh token is stored before any caller sees the new access token", .timeLimit(.minutes(1)))
     func rotationPersistedBeforeUse() async throws {
         let store = SlowStore()
         let harness = try await expiredHarness(store: store)
@@ -57,7 +57,7 @@ struct EngineRefreshTests {
         let savesBefore = store.savesStarted
         let client = harness.client
         let first = Task { try await client.validAccessToken() }
-        while store.savesStarted == savesBefore { try await Task.sleep(for: .milliseconds(5)) }
+        await store.waitForSavesStarted(moreThan: savesBefore)
         let second = try await client.validAccessToken()
         #expect(try await harness.storedSession()?["refreshToken"] as? String == "rt-2")
         #expect(second == "at-2")
@@ -157,19 +157,23 @@ struct EngineRefreshTests {
         #expect(harness.client.state == .signedOut)
     }
 
-    @Test("a sign-out racing a slow refresh stays signed out, with an empty store")
+    @Test("a sign-out racing a slow refresh stays signed out, with an empty store", .timeLimit(.minutes(1)))
     func signOutRacesRefresh() async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         try await harness.signIn()
-        harness.backend.setRefreshDelay(0.5)
+        // The refresh response is held at the server until the sign-out is done.
+        harness.backend.holdRefreshes()
         let client = harness.client
         let refresh = Task { try await client.currentSession(forceRefresh: true) }
-        while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await harness.backend.refreshesArrived(atLeast: 1)
         try await client.signOut()
+        harness.backend.releaseRefreshes()
         let result = await refresh.result
         #expect(throws: AuthError.self) { try result.get() }
-        try await Task.sleep(for: .milliseconds(100))
+        // The late response has been handled (dropped) by now: whatever it could have stored or published is
+        // in place before the checks below.
+        await harness.logs.waitForRecord(containing: "discarded")
         #expect(client.state == .signedOut)
         #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
         #expect(await client.cachedSession == nil)
@@ -177,16 +181,18 @@ struct EngineRefreshTests {
         #expect(harness.logs.all.contains { $0.message.contains("discarded") })
     }
 
-    @Test("a refresh that lands after a user switch is discarded")
+    @Test("a refresh that lands after a user switch is discarded", .timeLimit(.minutes(1)))
     func refreshAfterUserSwitch() async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         try await harness.signIn()
-        harness.backend.setRefreshDelay(0.4)
+        // The refresh response is held at the server until the second sign-in is done.
+        harness.backend.holdRefreshes()
         let client = harness.client
         let refresh = Task { try await client.currentSession(forceRefresh: true) }
-        while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await harness.backend.refreshesArrived(atLeast: 1)
         let second = try await harness.signIn()
+        harness.backend.releaseRefreshes()
         _ = await refresh.result
         #expect(await client.cachedSession?.accessToken == second.accessToken)
         #expect(try await harness.storedSession()?["accessToken"] as? String == second.accessToken)

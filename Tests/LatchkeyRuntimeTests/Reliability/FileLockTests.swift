@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -12,59 +11,24 @@ import Testing
     import Darwin
 #endif
 
-/// A flag one task raises and another waits for.
-final class Gate: Sendable {
-    private let open = Mutex(false)
-
-    func raise() { open.withLock { $0 = true } }
-
-    func wait() async {
-        while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-}
-
-/// Counts how many holders are inside a critical section at once.
-final class Occupancy: Sendable {
-    private let counts = Mutex((current: 0, maximum: 0, entries: 0))
-
-    func enter() {
-        counts.withLock {
-            $0.current += 1
-            $0.entries += 1
-            $0.maximum = max($0.maximum, $0.current)
-        }
-    }
-
-    func leave() { counts.withLock { $0.current -= 1 } }
-
-    var maximum: Int { counts.withLock { $0.maximum } }
-    var entries: Int { counts.withLock { $0.entries } }
-}
-
 /// The refresh lock of ``FileSessionStore``: exclusive across store instances and processes, released on
 /// error and on a crash, bounded by its timeout.
 @Suite("Reliability: the file store's refresh lock")
 struct ReliabilityFileLockTests {
-    @Test("holders of one key never overlap, across store instances; other keys do not wait")
+    @Test("holders of one key never overlap, across store instances; other keys do not wait", .timeLimit(.minutes(1)))
     func exclusion() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let stores = [FileSessionStore(directory: scratch.url), FileSessionStore(directory: scratch.url)]
-        let inside = Occupancy()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<40 {
-                group.addTask {
-                    try await stores[index % 2].withExclusiveRefresh(key: "acme") {
-                        inside.enter()
-                        try? await Task.sleep(for: .milliseconds(1))
-                        inside.leave()
-                    }
-                }
-            }
-            try await group.waitForAll()
+        // Each holder stays inside until all the others have tried and sleep on the manual clock.
+        let clock = ManualClock()
+        let stores = (0..<2).map { _ in
+            FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(3600), clock: clock)
         }
-        #expect(inside.maximum == 1)
-        #expect(inside.entries == 40)
+        let (most, entries) = try await ExclusionProbe(clock: clock, users: 40).run { index, body in
+            try await stores[index % 2].withExclusiveRefresh(key: "acme") { await body() }
+        }
+        #expect(most == 1)
+        #expect(entries == 40)
 
         let held = Gate()
         let release = Gate()
@@ -142,7 +106,10 @@ struct ReliabilityFileLockTests {
         #expect(try await store.load(key: "acme") == nil)
     }
 
-    @Test("another process's lock excludes this one, and its SIGKILL releases the lock at once")
+    // The holder is another process (its lock is held until it is killed, not on a clock); this process's wait
+    // and timeout run on a manual clock, and only the child's start-up is bounded by real time.
+    @Test(
+        "another process's lock excludes this one, and its SIGKILL releases the lock at once", .timeLimit(.minutes(1)))
     func crossProcessHolderKilled() async throws {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("lock")
@@ -154,8 +121,19 @@ struct ReliabilityFileLockTests {
             }
             return ChildProcessBox(child)
         }
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
-        await expectAuthError(.storeUnavailable) { try await store.withExclusiveRefresh(key: "acme") {} }
+        let clock = ManualClock()
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await store.withExclusiveRefresh(key: "acme") {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(61))
+        #expect(await waiter.value?.code == .storeUnavailable)
         try await DedicatedThread.run {
             child.process.deliver(SIGKILL)
             try child.process.waitForExit()
@@ -165,12 +143,16 @@ struct ReliabilityFileLockTests {
         #expect(try await immediate.withExclusiveRefresh(key: "acme") { "mine" } == "mine")
     }
 
-    @Test("a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed")
+    // The holder is another process, as above; the refresh's wait for the lock runs on a manual clock.
+    @Test(
+        "a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed",
+        .timeLimit(.minutes(1)))
     func stuckHolderKeepsSession() async throws {
         guard let crasher = StoreCrasher.require() else { return }
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(300))
+        let lockClock = ManualClock()
+        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: lockClock)
         let harness = try AcmeHarness(store: store)
         defer { harness.server.stop() }
         let original = try await harness.signIn()
@@ -184,12 +166,22 @@ struct ReliabilityFileLockTests {
             }
             return ChildProcessBox(child)
         }
-        do {
-            _ = try await harness.client.validAccessToken()
-            Issue.record("expected store_unavailable while another process holds the lock")
-        } catch {
+        let client = harness.client
+        let refresh = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                _ = try await client.validAccessToken()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await lockClock.sleepers(atLeast: 1)
+        lockClock.advance(by: .seconds(61))
+        if let error = await refresh.value {
             #expect(error.code == .storeUnavailable)
             #expect(error.kind == .transport)
+        } else {
+            Issue.record("expected store_unavailable while another process holds the lock")
         }
         #expect(harness.refreshRequests.isEmpty)
         #expect(harness.client.state == .signedIn(original.userOrPlaceholder))

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import Observation
 import Testing
 
 @Suite("State: broadcasting and the observable model")
@@ -25,7 +26,7 @@ struct StateBroadcastTests {
         }
     }
 
-    @Test("AuthModel mirrors the client on the main actor")
+    @Test("AuthModel mirrors the client on the main actor", .timeLimit(.minutes(1)))
     @MainActor
     func model() async throws {
         let harness = try AcmeHarness()
@@ -33,7 +34,23 @@ struct StateBroadcastTests {
         let model = AuthModel(client: harness.client)
         #expect(model.state == .loading)
         try await harness.signIn()
-        for _ in 0..<12_000 where !model.isSignedIn { try await Task.sleep(for: .milliseconds(5)) }
+        await Self.waitUntil(model) { $0.isSignedIn }
         #expect(model.user?.id == "user-1")
+    }
+
+    /// Returns once `condition` holds for the model, waking on the model's observed changes instead of polling
+    /// (or when the task is cancelled by the time limit).
+    @MainActor
+    private static func waitUntil(_ model: AuthModel, _ condition: @MainActor (AuthModel) -> Bool) async {
+        while !Task.isCancelled {
+            let changed = Gate()
+            let holds = withObservationTracking {
+                condition(model)
+            } onChange: {
+                changed.raise()
+            }
+            if holds { return }
+            await changed.wait()
+        }
     }
 }

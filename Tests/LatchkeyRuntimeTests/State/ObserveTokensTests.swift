@@ -5,34 +5,28 @@ import Synchronization
 import Testing
 
 /// Reads a token stream as it comes, recording each value's access token (`"nil"` for no session), so that a
-/// test can wait for a value without hanging when it never comes.
+/// test can wait for a value without hanging when it never comes (the test's time limit ends the wait).
 private final class TokenRecorder: Sendable {
-    private let values = Values()
+    private let list = Watched<[String]>([])
     private let task: Task<Void, Never>
 
-    private final class Values: Sendable {
-        let list = Mutex<[String]>([])
-    }
-
     init(_ stream: AsyncStream<Session?>) {
-        let values = self.values
+        let list = self.list
         task = Task {
-            for await session in stream { values.list.withLock { $0.append(session?.accessToken ?? "nil") } }
+            for await session in stream { list.update { $0.append(session?.accessToken ?? "nil") } }
         }
     }
 
-    /// The values once there are `count` of them (polling for at most a minute), or those there are by then.
+    /// The values once there are `count` of them (waiting for the stream, not polling), or those there are when
+    /// the waiting task is cancelled.
     func values(count: Int) async -> [String] {
-        for _ in 0..<12_000 where values.list.withLock({ $0.count }) < count {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return values.list.withLock { $0 }
+        await list.wait { $0.count >= count }
     }
 
     deinit { task.cancel() }
 }
 
-@Suite("State: observeTokens yields every change of the tokens")
+@Suite("State: observeTokens yields every change of the tokens", .timeLimit(.minutes(1)))
 struct ObserveTokensTests {
     @Test("nil once restored, then the sign-in, every refresh (the state does not change), nil at sign-out")
     func everyChange() async throws {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@_spi(Generated) import LatchkeyTesting
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -56,27 +56,20 @@ struct FileLockLeaseTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
     }
 
-    @Test("bodies under leases on one lock file run one at a time")
+    @Test("bodies under leases on one lock file run one at a time", .timeLimit(.minutes(1)))
     func oneAtATime() async throws {
         let scratch = ScratchDirectory("lease-exclusive")
         defer { scratch.remove() }
         let path = try lockPath(scratch)
-        let active = ConcurrencyMeter()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<6 {
-                group.addTask {
-                    try await FileLock(path: path, timeout: .seconds(30), policy: .lease).withLock {
-                        () async throws(AuthError) in
-                        active.enter()
-                        try? await Task.sleep(for: .milliseconds(20))
-                        active.leave()
-                    }
-                }
+        // Each holder stays inside until all the others have tried and sleep on the manual clock.
+        let clock = ManualClock()
+        let (most, entries) = try await ExclusionProbe(clock: clock, users: 6).run { _, body in
+            try await FileLock(path: path, timeout: .seconds(3600), clock: clock, policy: .lease).withLock {
+                () async throws(AuthError) in await body()
             }
-            try await group.waitForAll()
         }
-        #expect(active.most == 1)
-        #expect(active.runs == 6)
+        #expect(most == 1)
+        #expect(entries == 6)
     }
 
     @Test(
@@ -95,7 +88,8 @@ struct FileLockLeaseTests {
         #expect(ran)
     }
 
-    @Test("another holder's live lease makes the lock wait, then give up with store_unavailable")
+    @Test(
+        "another holder's live lease makes the lock wait, then give up with store_unavailable", .timeLimit(.minutes(1)))
     func liveLeaseTimesOut() async throws {
         let scratch = ScratchDirectory("lease-live")
         defer { scratch.remove() }
@@ -103,12 +97,24 @@ struct FileLockLeaseTests {
         let frozen: Int64 = 1_800_000_000_000
         let live = "latchkey-refresh-lease v1 other \(frozen + 50)"
         try live.write(toFile: path, atomically: false, encoding: .utf8)
-        let error = await #expect(throws: AuthError.self) {
-            try await FileLock(path: path, timeout: .milliseconds(100), policy: .lease, leaseClock: { frozen }).withLock
-            {
-                () async throws(AuthError) in
+        // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
+        let clock = ManualClock()
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await FileLock(
+                    path: path, timeout: .seconds(60), clock: clock, policy: .lease, leaseClock: { frozen }
+                )
+                .withLock { () async throws(AuthError) in }
+                return nil
+            } catch {
+                return error
             }
         }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(59))
+        await clock.sleepers(atLeast: 1)  // tried again at 59 s, still live: waits on
+        clock.advance(by: .seconds(2))
+        let error = await waiter.value
         #expect(error?.code == .storeUnavailable)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == live)
     }
@@ -142,22 +148,4 @@ struct FileLockLeaseTests {
         #expect(RefreshLease.decide(found: lease.encoded, now: 9_000, longest: 5_000) == .wait)
         #expect(RefreshLease.decide(found: lease.encoded, now: 11_000, longest: 5_000) == .replace(lease.encoded))
     }
-}
-
-/// Counts bodies running at once: the most at the same time, and how many ran.
-final class ConcurrencyMeter: Sendable {
-    private let state = Mutex((now: 0, most: 0, runs: 0))
-
-    func enter() {
-        state.withLock { state in
-            state.now += 1
-            state.most = max(state.most, state.now)
-            state.runs += 1
-        }
-    }
-
-    func leave() { state.withLock { $0.now -= 1 } }
-
-    var most: Int { state.withLock { $0.most } }
-    var runs: Int { state.withLock { $0.runs } }
 }

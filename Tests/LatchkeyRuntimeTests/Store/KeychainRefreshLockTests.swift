@@ -12,37 +12,25 @@ struct KeychainRefreshLockTests {
 
     private func store(
         _ keychain: InMemoryKeychain, group: String? = KeychainRefreshLockTests.group,
-        timeout: Duration = .seconds(60), now: (@Sendable () -> Int64)? = nil
+        timeout: Duration = .seconds(60), now: (@Sendable () -> Int64)? = nil, clock: any LatchkeyClock = SystemClock()
     ) -> KeychainRecordStore {
         KeychainRecordStore(
             operations: keychain, service: "dev.latchkey.sessions", accessGroup: group, refreshLockTimeout: timeout,
-            now: now ?? RefreshLease.currentMilliseconds)
+            now: now ?? RefreshLease.currentMilliseconds, clock: clock)
     }
 
-    /// Runs `count` bodies at once, each through its own store value (a process), and returns the most that
-    /// ran at the same time.
-    private func mostAtOnce(_ stores: [KeychainRecordStore]) async throws -> Int {
-        let active = ConcurrencyMeter()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for store in stores {
-                group.addTask {
-                    try await store.withExclusiveRefresh(key: "acme") { () async throws(AuthError) in
-                        active.enter()
-                        try? await Task.sleep(for: .milliseconds(20))
-                        active.leave()
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        return active.most
-    }
-
-    @Test("refreshes of one session in several processes sharing the group run one at a time")
+    @Test("refreshes of one session in several processes sharing the group run one at a time", .timeLimit(.minutes(1)))
     func oneAtATime() async throws {
         let keychain = InMemoryKeychain()
-        let most = try await mostAtOnce((0..<6).map { _ in store(keychain) })
+        // Each store value is a process; each holder stays inside until all the others have tried and sleep on
+        // the manual clock.
+        let clock = ManualClock()
+        let stores = (0..<6).map { _ in store(keychain, timeout: .seconds(3600), clock: clock) }
+        let (most, entries) = try await ExclusionProbe(clock: clock, users: stores.count).run { index, body in
+            try await stores[index].withExclusiveRefresh(key: "acme") { () async throws(AuthError) in await body() }
+        }
         #expect(most == 1)
+        #expect(entries == 6)
         // The lease is gone afterwards; no session record was touched.
         #expect(keychain.items.isEmpty)
     }
@@ -68,7 +56,9 @@ struct KeychainRefreshLockTests {
         #expect(keychain.items.isEmpty)
     }
 
-    @Test("a live lease of another process makes a refresh wait, then give up with store_unavailable")
+    @Test(
+        "a live lease of another process makes a refresh wait, then give up with store_unavailable",
+        .timeLimit(.minutes(1)))
     func liveLeaseTimesOut() async throws {
         let keychain = InMemoryKeychain()
         let frozen: Int64 = 1_800_000_000_000
@@ -76,32 +66,65 @@ struct KeychainRefreshLockTests {
             Data(), service: "dev.latchkey.sessions", account: "acme.refresh-lease", group: Self.group,
             label: "latchkey-refresh-lease v1 other \(frozen + 100)")
         let ran = Mutex(false)
-        let error = await #expect(throws: AuthError.self) {
-            try await store(keychain, timeout: .milliseconds(200), now: { frozen }).withExclusiveRefresh(key: "acme") {
-                () async throws(AuthError) in ran.withLock { $0 = true }
+        // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
+        let clock = ManualClock()
+        let waiter = Task { () async -> AuthError? in
+            do throws(AuthError) {
+                try await store(keychain, now: { frozen }, clock: clock).withExclusiveRefresh(key: "acme") {
+                    () async throws(AuthError) in ran.withLock { $0 = true }
+                }
+                return nil
+            } catch {
+                return error
             }
         }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(59))
+        await clock.sleepers(atLeast: 1)  // tried again at 59 s, still live: waits on
+        #expect(ran.withLock { $0 } == false)
+        clock.advance(by: .seconds(2))
+        let error = await waiter.value
         #expect(error?.code == .storeUnavailable)
         #expect(ran.withLock { $0 } == false)
         // The other process's lease is untouched.
         #expect(keychain.items.values.map(\.label) == ["latchkey-refresh-lease v1 other \(frozen + 100)"])
     }
 
-    @Test("two clients sharing the keychain group send one refresh; the other adopts its session")
+    @Test(
+        "two clients sharing the keychain group send one refresh; the other adopts its session", .timeLimit(.minutes(1))
+    )
     func twoClientsOneRefresh() async throws {
         let keychain = InMemoryKeychain()
-        let shared = store(keychain)
+        // The lease waits sleep on a manual clock, so the test sees the second client waiting for the lease.
+        let leaseClock = ManualClock()
+        let shared = store(keychain, timeout: .seconds(3600), clock: leaseClock)
         let harness = try AcmeHarness(store: shared)
         defer { harness.server.stop() }
         try await harness.signIn()
-        let extensionClient = try harness.makeClient(store: store(keychain))
+        let extensionClient = try harness.makeClient(store: store(keychain, timeout: .seconds(3600), clock: leaseClock))
         _ = await extensionClient.restore()
         harness.clock.advance(7200)
-        harness.backend.setRefreshDelay(0.3)
-        let app = harness.client
-        async let first = app.currentSession()
-        async let second = extensionClient.currentSession()
-        let (one, two) = try await (first, second)
+        // The refresh response is held until the other client waits for the lease.
+        harness.backend.holdRefreshes()
+        let ended = Watched(0)
+        let sessions = [harness.client, extensionClient].map { client in
+            Task {
+                defer { ended.update { $0 += 1 } }
+                return try await client.currentSession()
+            }
+        }
+        await harness.backend.refreshesArrived(atLeast: 1)
+        // The other client waits for the lease (or, were the lease broken, sends its own refresh).
+        _ = await firstOf(
+            { await leaseClock.sleepers(atLeast: 1) }, { await harness.backend.refreshesArrived(atLeast: 2) })
+        harness.backend.releaseRefreshes()
+        // Wake the waiter until it gets the lease (it sleeps again while the refresh still holds it).
+        while ended.value < 2 {
+            if await firstOf({ await leaseClock.sleepers(atLeast: 1) }, { await ended.wait { $0 == 2 } }) {
+                leaseClock.advance(by: .seconds(1))
+            }
+        }
+        let (one, two) = (try await sessions[0].value, try await sessions[1].value)
         #expect(harness.refreshRequests.count == 1)
         #expect(one.accessToken == two.accessToken)
         #expect(harness.refreshRequests.first?.formBody["refresh_token"] == "rt-1")

@@ -17,9 +17,11 @@ final class AcmeBackend: Sendable {
         var expiresIn = 3600
         var rotates = true
         var refreshDelay: Double = 0
+        var refreshHold: Gate?
     }
 
     private let state = Mutex(State())
+    private let refreshesArrived = Watched(0)
 
     /// Replaces the answer for a path.
     func override(_ path: String, _ route: @escaping Route) { state.withLock { $0.overrides[path] = route } }
@@ -32,6 +34,21 @@ final class AcmeBackend: Sendable {
 
     /// Delays refresh responses.
     func setRefreshDelay(_ seconds: Double) { state.withLock { $0.refreshDelay = seconds } }
+
+    /// Holds every refresh response from now on until ``releaseRefreshes()``.
+    func holdRefreshes() { state.withLock { $0.refreshHold = Gate() } }
+
+    /// Lets the held refresh responses (and later ones) go.
+    func releaseRefreshes() {
+        let hold = state.withLock { state -> Gate? in
+            defer { state.refreshHold = nil }
+            return state.refreshHold
+        }
+        hold?.raise()
+    }
+
+    /// Returns once `count` refresh requests have reached the backend (or the waiting task is cancelled).
+    func refreshesArrived(atLeast count: Int) async { await refreshesArrived.wait { $0 >= count } }
 
     /// Answers a request.
     func respond(_ request: RecordedRequest) async -> TestResponse {
@@ -72,6 +89,8 @@ final class AcmeBackend: Sendable {
             return tokens(rotating: nil)
         case "refresh_token":
             let token = form["refresh_token"] ?? ""
+            refreshesArrived.update { $0 += 1 }
+            if let hold = state.withLock({ $0.refreshHold }) { await hold.wait() }
             let delay = state.withLock { $0.refreshDelay }
             if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
             let verdict = state.withLock { state -> String in
@@ -125,9 +144,14 @@ final class MutableClock: Sendable {
 
 /// Collects log records.
 final class LogSink: Sendable {
-    private let records = Mutex<[LogRecord]>([])
+    private let records = Watched<[LogRecord]>([])
 
-    var all: [LogRecord] { records.withLock { $0 } }
+    var all: [LogRecord] { records.value }
 
-    var logger: @Sendable (LogRecord) -> Void { { record in self.records.withLock { $0.append(record) } } }
+    var logger: @Sendable (LogRecord) -> Void { { record in self.records.update { $0.append(record) } } }
+
+    /// Returns once a record's message contains `text` (or the waiting task is cancelled).
+    func waitForRecord(containing text: String) async {
+        await records.wait { $0.contains { $0.message.contains(text) } }
+    }
 }

@@ -6,10 +6,13 @@ import Synchronization
 final class SlowStore: SessionStore {
     private let inner = InMemorySessionStore()
     private let settings = Mutex<(delay: Double, fails: Bool)>((0, false))
-    private let started = Mutex(0)
+    private let started = Watched(0)
 
     /// How many saves have begun.
-    var savesStarted: Int { started.withLock { $0 } }
+    var savesStarted: Int { started.value }
+
+    /// Returns once more than `count` saves have begun (or the waiting task is cancelled).
+    func waitForSavesStarted(moreThan count: Int) async { await started.wait { $0 > count } }
 
     func setSaveDelay(_ seconds: Double) { settings.withLock { $0.delay = seconds } }
 
@@ -18,7 +21,7 @@ final class SlowStore: SessionStore {
     func load(key: String) async throws(AuthError) -> Data? { try await inner.load(key: key) }
 
     func save(_ data: Data, key: String) async throws(AuthError) {
-        started.withLock { $0 += 1 }
+        started.update { $0 += 1 }
         let (delay, fails) = settings.withLock { $0 }
         if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
         if fails { throw AuthError(.storeFailed, "disk full") }
