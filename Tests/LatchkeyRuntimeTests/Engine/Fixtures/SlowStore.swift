@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+@_spi(Generated) import LatchkeyTesting
 import Synchronization
 
 /// An in-memory store whose writes can be slowed down or made to fail.

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// A value that changes, and tasks that wait, without polling, until it satisfies a condition.
+/// A value that changes, and tasks that wait, without polling, until it satisfies a condition: the one waiting
+/// mechanism of the test support (``ManualClock``'s sleepers, the test fixtures' gates and counters).
 ///
 /// A wait returns at once when the condition already holds, or when the waiting task is cancelled (a test's
 /// `.timeLimit`), so a test that never sees the change fails instead of hanging.
-final class Watched<Value: Sendable>: Sendable {
+package final class Watched<Value: Sendable>: Sendable {
     private struct Waiter {
         var id: Int
         var condition: @Sendable (Value) -> Bool
@@ -20,15 +21,17 @@ final class Watched<Value: Sendable>: Sendable {
 
     private let state: Mutex<State>
 
-    init(_ value: Value) { state = Mutex(State(value: value)) }
+    /// Creates the value.
+    /// - Parameter value: Its first value.
+    package init(_ value: Value) { state = Mutex(State(value: value)) }
 
     /// The value now.
-    var value: Value { state.withLock { $0.value } }
+    package var value: Value { state.withLock { $0.value } }
 
     /// Changes the value and resumes every waiter whose condition it now satisfies.
     /// - Returns: What `change` returns.
     @discardableResult
-    func update<Result: Sendable>(_ change: (inout Value) -> Result) -> Result {
+    package func update<Result: Sendable>(_ change: (inout Value) -> Result) -> Result {
         let (result, due) = state.withLock { state -> (Result, [CheckedContinuation<Void, Never>]) in
             let result = change(&state.value)
             let value = state.value
@@ -46,7 +49,7 @@ final class Watched<Value: Sendable>: Sendable {
 
     /// Waits until the value satisfies `condition` (or the task is cancelled), and returns the value then.
     @discardableResult
-    func wait(until condition: @escaping @Sendable (Value) -> Bool) async -> Value {
+    package func wait(until condition: @escaping @Sendable (Value) -> Bool) async -> Value {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -71,37 +74,5 @@ final class Watched<Value: Sendable>: Sendable {
             waiter?.resume()
         }
         return value
-    }
-}
-
-/// A flag one task raises and others wait for, without polling.
-final class Gate: Sendable {
-    private let open = Watched(false)
-
-    /// Whether it has been raised.
-    var isRaised: Bool { open.value }
-
-    func raise() { open.update { $0 = true } }
-
-    /// Returns once the flag is raised (at once when it is), or when the waiting task is cancelled.
-    func wait() async { await open.wait { $0 } }
-}
-
-/// Runs two waits and returns when the first ends, cancelling the other: `true` when it was `one`.
-func firstOf(
-    _ one: @escaping @Sendable () async -> Void, _ other: @escaping @Sendable () async -> Void
-) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            await one()
-            return true
-        }
-        group.addTask {
-            await other()
-            return false
-        }
-        let winner = await group.next() ?? false
-        group.cancelAll()
-        return winner
     }
 }
