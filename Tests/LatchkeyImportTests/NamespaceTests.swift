@@ -41,4 +41,21 @@ struct NamespaceTests {
         let _: any SessionStore = InMemorySessionStore()
         let _: any HTTPTransport = URLSessionHTTPTransport()
     }
+
+    @Test("an app reads an error's code and kind by their cases, with only import Latchkey (member import visibility)")
+    func errorCodesAndKindsAreUsable() {
+        let error = AuthError(.loginCancelled, "closed")
+        #expect(error.code == .loginCancelled)
+        #expect(error.kind == .cancelled)
+        let advice: String
+        switch error.kind {
+        case .cancelled: advice = "nothing to show"
+        case .transport: advice = "offline"
+        default: advice = "show the message"
+        }
+        #expect(advice == "nothing to show")
+        // The clock an app may inject is part of the façade too.
+        let clock: any LatchkeyClock = SystemClock()
+        #expect(clock.now.timeIntervalSince1970 > 0)
+    }
 }
