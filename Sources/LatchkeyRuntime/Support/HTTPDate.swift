@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Parses HTTP dates (`Date` header, RFC 9110 IMF-fixdate), used to correct for clock skew.
 enum HTTPDate {
@@ -32,9 +33,10 @@ enum HTTPDate {
             let minute = digits(bytes[20..<22]), let second = digits(bytes[23..<25])
         else { return nil }
         let month = monthIndex + 1
-        guard year >= 1, day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
+        guard year >= 1, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year), hour < 24, minute < 60,
+            second < 60
         else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         // 1970-01-01 was a Thursday.
         guard ((days % 7) + 7 + 4) % 7 == weekday else { return nil }
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
@@ -47,23 +49,5 @@ enum HTTPDate {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

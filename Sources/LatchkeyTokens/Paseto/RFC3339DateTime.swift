@@ -16,7 +16,7 @@ package enum RFC3339DateTime {
             let minute = reader.number(digits: 2), reader.skip(":"),
             let second = reader.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         var fraction = 0.0
@@ -43,28 +43,9 @@ package enum RFC3339DateTime {
             offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
         }
         guard reader.isAtEnd else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
-    }
-
-    /// The number of days in a month of the proleptic Gregorian calendar.
-    package static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a civil date (Howard Hinnant's `days_from_civil`).
-    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// A cursor over ASCII bytes.
