@@ -9,14 +9,31 @@ package enum JSONPointerSyntax {
     /// - Parameter pointer: The pointer's string form (`""`, `/a/0/b~1c`).
     /// - Returns: The tokens (empty for the whole document), or `nil` when the pointer is malformed.
     package static func referenceTokens(_ pointer: String) -> [String]? {
-        if pointer.isEmpty { return [] }
-        guard pointer.hasPrefix("/") else { return nil }
         var tokens: [String] = []
-        for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            guard let token = unescape(raw) else { return nil }
+        let wellFormed = forEachReferenceToken(pointer) { token in
             tokens.append(token)
+            return true
         }
-        return tokens
+        return wellFormed ? tokens : nil
+    }
+
+    /// Hands each unescaped reference token of a pointer to `visit`, outermost first, without collecting them
+    /// (a lookup on every response reads pointers this way).
+    /// - Parameters:
+    ///   - pointer: The pointer's string form.
+    ///   - visit: Called with each token; return `false` to stop.
+    /// - Returns: `false` when a token read so far is malformed (or the pointer does not start with `/`).
+    package static func forEachReferenceToken(_ pointer: String, _ visit: (String) -> Bool) -> Bool {
+        if pointer.isEmpty { return true }
+        guard pointer.utf8.first == UInt8(ascii: "/") else { return false }
+        var rest = Substring(pointer).dropFirst()
+        while true {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            guard let token = unescape(rest[..<end]) else { return false }
+            guard visit(token) else { return true }
+            guard end < rest.endIndex else { return true }
+            rest = rest[rest.utf8.index(after: end)...]
+        }
     }
 
     /// A reference token as it is written in a pointer: `~` as `~0`, `/` as `~1`.

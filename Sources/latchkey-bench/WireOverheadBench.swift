@@ -137,6 +137,14 @@ struct WireOverheadBench {
             "Median of \(samples) pairs after 10 warm-up pairs, sides alternating; TestHTTPServer answers at once"
                 + " (one connection per request, Connection: close).",
         ]
+        table.add(
+            try await Self.engineAlone(
+                "diagnostic: engine alone, password sign-in (canned in-process transport, no socket)", samples: samples
+            ) { client in _ = try await client.signIn(email: "ada@example.com", password: "analytical-engine") })
+        table.add(
+            try await Self.engineAlone(
+                "diagnostic: engine alone, forced refresh (canned in-process transport, no socket)", samples: samples
+            ) { client in _ = try await client.currentSession(forceRefresh: true) })
         let worst = ratios.max { $0.1 < $1.1 }
         return SectionResult(
             key: "wireOverhead", tables: [table],
@@ -145,6 +153,27 @@ struct WireOverheadBench {
                     "over-the-wire overhead < 1.2x bare URLSession", (worst?.1 ?? .infinity) < 1.2,
                     ratios.map { "\($0.0.prefix(while: { $0 != " " })) \(Format.ratio($0.1))" }.joined(separator: ", "))
             ])
+    }
+
+    /// A diagnostic row: `call` through a client whose transport answers in process, so the time is the
+    /// engine's alone (no bare side; the ratio columns are empty).
+    static func engineAlone(
+        _ name: String, samples: Int, _ call: @Sendable (SupabaseClient) async throws -> Void
+    ) async throws -> [Cell] {
+        let client = try SupabaseClient(
+            projectURL: URL(string: "https://bench.invalid")!, publishableKey: "sb_publishable_latchkey_bench",
+            options: AuthClientOptions(transport: CannedTransport(), store: InMemorySessionStore()))
+        _ = try await client.signIn(email: "ada@example.com", password: "analytical-engine")
+        var times: [Double] = []
+        for index in 0..<(samples + 10) {
+            let start = Clock.now()
+            try await call(client)
+            if index >= 10 { times.append(Clock.seconds(start, Clock.now())) }
+        }
+        return [
+            .text(name), .seconds(Stats.median(times)), .text("-"), .text("-"), .text("-"),
+            .seconds(Stats.percentile(times, 90)), .text("-"), .int(samples),
+        ]
     }
 
     static func urlRequest(replaying recorded: RecordedRequest, base: URL) -> URLRequest {

@@ -39,6 +39,7 @@ extension AuthClient {
     func removeStoredSession(takesRefreshLock: Bool) async -> AuthError? {
         let remove: @Sendable () async -> AuthError? = {
             await self.serialized { client -> AuthError? in
+                client.lastSessionRecord = nil  // no copy of an ended session's tokens stays behind
                 do throws(AuthError) {
                     try await client.options.store.remove(key: client.storeKey)
                     return nil

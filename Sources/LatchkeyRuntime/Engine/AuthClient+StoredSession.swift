@@ -11,7 +11,10 @@ extension AuthClient {
     func readStoredSession() async -> Result<Session?, AuthError> {
         do {
             if let data = try await options.store.load(key: storeKey) {
-                return .success(await adopt(StoredRecords.readSession(data, identity: identity), from: storeKey))
+                if let last = lastSessionRecord, last.bytes == data { return .success(last.session) }
+                let reading = StoredRecords.readSession(data, identity: identity)
+                if case .bound(let session) = reading { lastSessionRecord = (data, session) }
+                return .success(await adopt(reading, from: storeKey))
             }
             guard legacyStoreKey != storeKey, let data = try await options.store.load(key: legacyStoreKey) else {
                 return .success(nil)

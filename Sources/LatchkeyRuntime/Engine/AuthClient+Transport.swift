@@ -120,13 +120,16 @@ extension AuthClient {
     }
 
     /// Writes a session to the store and then into memory, unless the generation moved on meanwhile.
-    func commit(_ new: Session, generation expected: Int) async -> CommitOutcome {
-        await serialized { client in
+    func commit(
+        _ new: Session, generation expected: Int, in task: StoreOperationTask = .ownTask
+    ) async -> CommitOutcome {
+        await serialized(in: task) { client in
             guard client.apply(.commitTurn(generation: expected)).first == .writeSession else { return .discarded }
             var failure: AuthError?
             do throws(AuthError) {
-                try await client.options.store.save(
-                    StoredRecords.encode(new, identity: client.identity), key: client.storeKey)
+                let record = try StoredRecords.encode(new, identity: client.identity)
+                try await client.options.store.save(record, key: client.storeKey)
+                client.lastSessionRecord = (record, new)
             } catch {
                 failure = error
                 client.log(.info, "The session could not be stored: \(error.message)")

@@ -13,10 +13,26 @@ public protocol LatchkeyClock: Sendable {
     /// - Parameter deadline: The instant, on this clock.
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     func sleep(until deadline: Date) async throws
+
+    /// A reading of a clock that only moves forward, from an arbitrary origin: timeouts (the refresh lock's
+    /// wait) are measured on it, so that setting the wall clock neither cuts a wait short nor stretches it.
+    ///
+    /// The default reads ``now`` (right for a clock moved by hand); ``SystemClock`` reads `ContinuousClock`.
+    var monotonicNow: Duration { get }
+
+    /// Suspends for a duration of this clock's time.
+    ///
+    /// The default sleeps until ``now`` plus `duration`; ``SystemClock`` sleeps for the duration itself.
+    /// - Parameter duration: How long.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    func sleep(for duration: Duration) async throws
 }
 
 extension LatchkeyClock {
-    /// Suspends for a duration of this clock's time.
+    /// Reads ``now`` as the time since 1970.
+    public var monotonicNow: Duration { .seconds(now.timeIntervalSince1970) }
+
+    /// Suspends until ``now`` plus `duration`.
     /// - Parameter duration: How long.
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     public func sleep(for duration: Duration) async throws {
@@ -24,7 +40,8 @@ extension LatchkeyClock {
     }
 }
 
-/// The real clock: it reads the time from a closure (`Date()` by default) and sleeps with `Task.sleep`.
+/// The real clock: it reads the time from a closure (`Date()` by default), measures timeouts on
+/// `ContinuousClock` and sleeps with `Task.sleep`.
 public struct SystemClock: LatchkeyClock {
     private let reading: @Sendable () -> Date
 
@@ -44,4 +61,16 @@ public struct SystemClock: LatchkeyClock {
         let remaining = deadline.timeIntervalSince(now)
         try await Task.sleep(for: .seconds(max(remaining, 0)))
     }
+
+    /// The time since the first reading in this process, on `ContinuousClock` (unaffected by wall-clock changes).
+    public var monotonicNow: Duration { ContinuousClock.now - Self.origin }
+
+    /// Sleeps with `Task.sleep` for `duration`, whatever the wall clock does meanwhile.
+    /// - Parameter duration: How long.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+
+    private static let origin = ContinuousClock.now
 }

@@ -70,7 +70,7 @@ struct FileLock: Sendable {
     /// Takes the lock on an open lock file; returns the descriptor that holds it, or -1 when the file
     /// system does not support `flock` (the descriptor is closed and the caller proceeds unlocked).
     private func acquire(_ descriptor: Int32) async throws(AuthError) -> Int32 {
-        let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
+        let deadline = clock.monotonicNow + timeout
         var pause = Duration.milliseconds(1)
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
@@ -81,7 +81,7 @@ struct FileLock: Sendable {
                 if FileLock.unsupported.contains(code) { return -1 }
                 throw failure("lock the refresh lock", code)
             }
-            guard clock.now < deadline else {
+            guard clock.monotonicNow < deadline else {
                 _ = close(descriptor)
                 throw AuthError(
                     .storeUnavailable,

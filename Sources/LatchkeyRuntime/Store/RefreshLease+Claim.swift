@@ -19,13 +19,13 @@ extension RefreshLease {
         clock: any LatchkeyClock = SystemClock(), _ attempt: (RefreshLease, Int64) async throws(AuthError) -> Bool
     ) async throws(AuthError) -> RefreshLease {
         let longest = timeout.leaseMilliseconds
-        let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
+        let deadline = clock.monotonicNow + timeout
         let owner = RefreshLease.newOwner()
         var pause = firstPause
         while true {
             let lease = RefreshLease(owner: owner, expiresAt: now() + longest)
             if try await attempt(lease, longest) { return lease }
-            guard clock.now < deadline else {
+            guard clock.monotonicNow < deadline else {
                 throw AuthError(
                     .storeUnavailable,
                     "Another process has held the session's refresh lease for more than \(timeout); try again later.")

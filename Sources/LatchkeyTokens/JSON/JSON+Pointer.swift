@@ -7,20 +7,24 @@ extension JSON {
     /// - Parameter pointer: The pointer.
     /// - Returns: The value, or `nil` when the pointer is malformed or leads nowhere.
     public func value(at pointer: String) -> JSON? {
-        guard let tokens = JSONPointerSyntax.referenceTokens(pointer) else { return nil }
         var current = self
-        for token in tokens {
+        var found = true
+        let wellFormed = JSONPointerSyntax.forEachReferenceToken(pointer) { token in
             switch current {
             case .object(let members):
-                guard let next = members[token] else { return nil }
+                guard let next = members[token] else { break }
                 current = next
+                return true
             case .array(let elements):
-                guard let index = JSONPointerSyntax.arrayIndex(token), index < elements.count else { return nil }
+                guard let index = JSONPointerSyntax.arrayIndex(token), index < elements.count else { break }
                 current = elements[index]
+                return true
             default:
-                return nil
+                break
             }
+            found = false
+            return false
         }
-        return current
+        return wellFormed && found ? current : nil
     }
 }

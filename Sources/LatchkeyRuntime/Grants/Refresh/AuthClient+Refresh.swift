@@ -4,8 +4,8 @@ import Foundation
 struct RefreshFlight: Sendable {
     /// Identifies the flight.
     let id: Int
-    /// The refresh.
-    let task: Task<Result<Session, AuthError>, Never>
+    /// The refresh's result, which every caller awaits.
+    let outcome: SettledOnce<Result<Session, AuthError>>
 }
 
 extension AuthClient {
@@ -32,12 +32,17 @@ extension AuthClient {
                 return current
             case .joinRefresh:
                 guard let flight = refreshTask else { preconditionFailure("the lifecycle's flight has no task") }
-                return try await flight.task.value.get()
+                return try await flight.outcome.value().get()
             case .startRefresh(let id, let base, let expected):
                 guard let flow = provider.flows.refresh else { preconditionFailure("a refresh needs a refresh flow") }
-                let task = Task { await self.refresh(base, flow: flow, generation: expected, flightID: id) }
-                refreshTask = RefreshFlight(id: id, task: task)
-                return try await task.value.get()
+                let outcome = SettledOnce<Result<Session, AuthError>>()
+                refreshTask = RefreshFlight(id: id, outcome: outcome)
+                // Its own task, so that no caller's cancellation reaches the refresh the others share; it starts at
+                // once on this actor (no thread hand-off) and does its store work in itself (`uncancellableCallerTask`).
+                Task.immediate {
+                    await self.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
+                }
+                return try await outcome.value().get()
             case .removeStoredSession(let takesRefreshLock):
                 _ = await removeStoredSession(takesRefreshLock: takesRefreshLock)
             case .fail(let failure):
@@ -59,12 +64,20 @@ extension AuthClient {
     /// Runs one refresh under the store's refresh lock (see ``SessionStore/withExclusiveRefresh(key:_:)``), so
     /// that processes sharing the store never send the same refresh token twice.
     private func refresh(
-        _ current: Session, flow: RefreshFlowSpec, generation expected: Int, flightID: Int
+        _ current: Session, flow: RefreshFlowSpec, generation expected: Int, flightID: Int,
+        settling outcome: SettledOnce<Result<Session, AuthError>>
+    ) async {
+        let result = await refreshUnderLock(current, flow: flow, generation: expected)
+        apply(.refreshFlightEnded(id: flightID))
+        if refreshTask?.id == flightID { refreshTask = nil }
+        // Settled on this actor: the callers waiting here resume in turn, without a thread hand-off.
+        outcome.settle(result)
+    }
+
+    /// The refresh under the store's refresh lock; a lock that cannot be taken fails the refresh.
+    private func refreshUnderLock(
+        _ current: Session, flow: RefreshFlowSpec, generation expected: Int
     ) async -> Result<Session, AuthError> {
-        defer {
-            apply(.refreshFlightEnded(id: flightID))
-            if refreshTask?.id == flightID { refreshTask = nil }
-        }
         do {
             return try await options.store.withExclusiveRefresh(key: storeKey) {
                 () async -> Result<Session, AuthError> in
@@ -85,7 +98,7 @@ extension AuthClient {
         let taken = apply(.refreshLockTaken(generation: expected))
         defer { apply(.refreshLockReleased) }
         guard taken.first == .rereadStore else { return await finish(taken) }
-        let stored = await serialized { client in await client.readStoredSession() }
+        let stored = await serialized(in: .uncancellableCallerTask) { client in await client.readStoredSession() }
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
         let read = apply(.refreshStoreRead(stored, base: current, generation: expected, now: now()))
         guard case .sendRefresh(let base)? = read.last else { return await finish(read) }
@@ -101,7 +114,7 @@ extension AuthClient {
             answered = true
             try await validateRefreshedIDToken(fresh, previous: base)
             try await validateNewAccessToken(&fresh, previous: base)
-            switch await commit(fresh, generation: expected) {
+            switch await commit(fresh, generation: expected, in: .uncancellableCallerTask) {
             case .installed: return .success(fresh)
             case .installedNotStored(let error): return .failure(error)
             case .discarded: return lateRefreshResult()
@@ -112,7 +125,7 @@ extension AuthClient {
             let isReuse = flow.reuseCodes.contains(error.providerCode ?? "")
             let failed = apply(.refreshFailed(error, answered: answered, isReuse: isReuse, generation: expected))
             guard failed.first == .lookForNewerStoredSession else { return await finish(failed) }
-            let stored = await serialized { client in await client.readStoredSession() }
+            let stored = await serialized(in: .uncancellableCallerTask) { client in await client.readStoredSession() }
             let newer = try? stored.get()
             return await finish(apply(.reuseStoreRead(newer, base: base, rejection: error, generation: expected)))
         }
