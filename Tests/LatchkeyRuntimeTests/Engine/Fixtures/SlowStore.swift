@@ -8,6 +8,14 @@ final class SlowStore: SessionStore {
     private let inner = InMemorySessionStore()
     private let settings = Mutex<(delay: Double, fails: Bool)>((0, false))
     private let started = Watched(0)
+    private let hold = Mutex<Gate?>(nil)
+    private let cancelledSaves = Mutex(0)
+
+    /// How many saves ran in a cancelled task (a store that honoured cancellation would have dropped them).
+    var savesInCancelledTasks: Int { cancelledSaves.withLock { $0 } }
+
+    /// Makes every save wait until `gate` is raised.
+    func holdSaves(until gate: Gate) { hold.withLock { $0 = gate } }
 
     /// How many saves have begun.
     var savesStarted: Int { started.value }
@@ -25,6 +33,8 @@ final class SlowStore: SessionStore {
         started.update { $0 += 1 }
         let (delay, fails) = settings.withLock { $0 }
         if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+        if let gate = hold.withLock({ $0 }) { await gate.wait() }
+        if Task.isCancelled { cancelledSaves.withLock { $0 += 1 } }
         if fails { throw AuthError(.storeFailed, "disk full") }
         try await inner.save(data, key: key)
     }
