@@ -48,10 +48,11 @@ struct LockTimeoutWallClockTests {
         // (Leases themselves are written in wall-clock time, which processes share; only the wait is monotonic.)
         var failure: AuthError?
         do throws(AuthError) {
+            let neverClaimed: (RefreshLease, Int64) async throws(AuthError) -> Bool = { _, _ in false }
+            let epoch: @Sendable () -> Int64 = { 0 }
             _ = try await RefreshLease.claim(
-                timeout: .milliseconds(50), now: { 0 }, firstPause: .milliseconds(1), longestPause: .milliseconds(16),
-                clock: Self.rewindingClock()
-            ) { _, _ throws(AuthError) in false }
+                timeout: .milliseconds(50), now: epoch, firstPause: .milliseconds(1), longestPause: .milliseconds(16),
+                clock: Self.rewindingClock(), neverClaimed)
         } catch {
             failure = error
         }
