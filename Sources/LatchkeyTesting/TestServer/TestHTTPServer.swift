@@ -56,6 +56,31 @@ public final class TestHTTPServer: Sendable {
     /// A test that abandons a request (a client timeout, a cancelled task) sees it drop back to zero.
     public var openConnections: Int { core.connections.count }
 
+    /// Waits, without polling, until the server has received at least `count` requests (or the waiting task is
+    /// cancelled: give the test a `.timeLimit`), and returns the requests then.
+    /// - Parameter count: How many requests to wait for (since the last ``resetRecording()``).
+    /// - Returns: The requests received so far.
+    @discardableResult
+    public func requests(atLeast count: Int) async -> [RecordedRequest] {
+        await requests { $0.count >= count }
+    }
+
+    /// Waits, without polling, until the requests received satisfy `condition` (or the waiting task is
+    /// cancelled), and returns them then.
+    /// - Parameter condition: Checked against the requests so far, after each one arrives.
+    /// - Returns: The requests received so far.
+    @discardableResult
+    public func requests(until condition: @escaping @Sendable ([RecordedRequest]) -> Bool) async -> [RecordedRequest] {
+        await core.recorded.wait(until: condition)
+    }
+
+    /// Waits, without polling, until no connection is open (or the waiting task is cancelled).
+    /// - Returns: Whether none is open now.
+    @discardableResult
+    public func allConnectionsClosed() async -> Bool {
+        await core.openConnections.wait { $0 == 0 } == 0
+    }
+
     /// Forgets the recorded requests.
     public func resetRecording() {
         core.resetRecording()
@@ -80,7 +105,10 @@ final class TestServerCore: Sendable {
     let connections = ConnectionRegistry()
     let maximumRequestBytes: Int
     let handler: @Sendable (RecordedRequest) async -> TestResponse
-    private let recorded = Mutex<[RecordedRequest]>([])
+    /// The requests received, in arrival order.
+    let recorded = Watched<[RecordedRequest]>([])
+    /// How many connections are open (``ConnectionRegistry/count``), for waiting on.
+    let openConnections = Watched(0)
 
     init(
         listener: ListeningSocket, maximumRequestBytes: Int,
@@ -95,6 +123,7 @@ final class TestServerCore: Sendable {
         connections.spawn(name: "latchkey.test-server.accept") { [self] in
             while let descriptor = listener.accept() {
                 guard let id = connections.adopt(descriptor) else { continue }
+                connectionsChanged()
                 connections.spawn(name: "latchkey.test-server.connection") { [self] in
                     TestServerConnection(core: self, id: id, descriptor: descriptor).serve()
                 }
@@ -102,14 +131,19 @@ final class TestServerCore: Sendable {
         }
     }
 
-    var requests: [RecordedRequest] { recorded.withLock { $0 } }
+    var requests: [RecordedRequest] { recorded.value }
 
     func record(_ request: RecordedRequest) {
-        recorded.withLock { $0.append(request) }
+        recorded.update { $0.append(request) }
     }
 
     func resetRecording() {
-        recorded.withLock { $0.removeAll() }
+        recorded.update { $0.removeAll() }
+    }
+
+    /// Republishes the number of open connections after one was adopted or released.
+    func connectionsChanged() {
+        openConnections.update { $0 = connections.count }
     }
 
     func stop() {

@@ -15,7 +15,10 @@ struct TestServerConnection {
 
     func serve() {
         var graceful = true
-        defer { core.connections.release(id, gracefully: graceful) }
+        defer {
+            core.connections.release(id, gracefully: graceful)
+            core.connectionsChanged()
+        }
         let deadline = ContinuousClock.now + Self.readTimeout
         guard case .head(let head, let rest) = readHead(deadline: deadline) else { return }
         var reader = BufferedSocketReader(descriptor: descriptor, buffer: rest, deadline: deadline)

@@ -6,7 +6,7 @@ import Testing
 
 /// Collects every state a client publishes.
 final class StateRecorder: Sendable {
-    private let states = Mutex<[AuthState]>([])
+    private let states = Watched<[AuthState]>([])
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     init(_ client: AuthClient) {
@@ -17,21 +17,20 @@ final class StateRecorder: Sendable {
         task.withLock { $0 = started }
     }
 
-    private func append(_ state: AuthState) { states.withLock { $0.append(state) } }
+    private func append(_ state: AuthState) { states.update { $0.append(state) } }
 
-    var all: [AuthState] { states.withLock { $0 } }
+    var all: [AuthState] { states.value }
 
-    /// Waits (up to a minute: generous for a loaded machine) until the last recorded state is `state`, then
-    /// stops recording.
+    /// Waits until the last recorded state is `state` (or the waiting task is cancelled: the suite's time
+    /// limit), then stops recording.
     func settle(on state: AuthState) async {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while all.last != state, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        await states.wait { $0.last == state }
         task.withLock { $0?.cancel() }
     }
 }
 
 /// Issue 8, part 2: concurrent callers, sign-out and user switches racing a refresh.
-@Suite("Reliability: refresh races")
+@Suite("Reliability: refresh races", .timeLimit(.minutes(10)))
 struct ReliabilityRefreshRaceTests {
     private func fileHarness(_ scratch: ScratchDirectory) throws -> AcmeHarness {
         try AcmeHarness(store: FileSessionStore(directory: scratch.child("store")))
@@ -102,7 +101,7 @@ struct ReliabilityRefreshRaceTests {
             }
             let refresh = Task { try await client.currentSession(forceRefresh: forced) }
             if forced {
-                while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+                await harness.refreshRequestArrived()
             } else {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
             }
@@ -177,7 +176,7 @@ struct ReliabilityRefreshRaceTests {
             let recorder = StateRecorder(client)
             let refresh = Task { try await client.currentSession(forceRefresh: true) }
             if deterministic {
-                while harness.refreshRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+                await harness.refreshRequestArrived()
             } else {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
             }

@@ -9,17 +9,17 @@ import Testing
 private final class GatedReadStore: SessionStore {
     private let inner = InMemorySessionStore()
     private let armed = Mutex(false)
-    private let waiting = Mutex(0)
+    private let waiting = Watched(0)
     let gate = Gate()
 
-    /// How many reads are waiting at the gate.
-    var readsWaiting: Int { waiting.withLock { $0 } }
+    /// Returns once a read waits at the gate (or the waiting task is cancelled).
+    func readWaiting() async { await waiting.wait { $0 > 0 } }
 
     func arm() { armed.withLock { $0 = true } }
 
     func load(key: String) async throws(AuthError) -> Data? {
         if armed.withLock({ $0 }) {
-            waiting.withLock { $0 += 1 }
+            waiting.update { $0 += 1 }
             await gate.wait()
         }
         return try await inner.load(key: key)
@@ -30,7 +30,7 @@ private final class GatedReadStore: SessionStore {
     func remove(key: String) async throws(AuthError) { try await inner.remove(key: key) }
 }
 
-@Suite("Review: no refresh request after a sign-out")
+@Suite("Review: no refresh request after a sign-out", .timeLimit(.minutes(1)))
 struct RefreshAfterSignOutReviewTests {
     @Test("a refresh that was reading the store when the user signed out sends no refresh token")
     func signOutWhileRefreshReadsTheStore() async throws {
@@ -42,9 +42,10 @@ struct RefreshAfterSignOutReviewTests {
         store.arm()
         // An automatic (forced) refresh starts and reads the store again under the refresh lock.
         let refresh = Task { try await client.currentSession(forceRefresh: true) }
-        while store.readsWaiting == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        await store.readWaiting()
+        let states = client.stateUpdates()
         let signOut = Task { try await client.signOut() }
-        while client.state != .signedOut { try await Task.sleep(for: .milliseconds(2)) }
+        for await state in states where state == .signedOut { break }
         store.gate.raise()
         _ = await refresh.result
         try await signOut.value

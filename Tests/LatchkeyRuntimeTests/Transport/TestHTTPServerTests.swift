@@ -3,7 +3,7 @@ import Foundation
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
-@Suite("TestHTTPServer")
+@Suite("TestHTTPServer", .timeLimit(.minutes(2)))
 struct TestHTTPServerTests {
     @Test("binds 127.0.0.1 on an ephemeral port and stops idempotently")
     func lifecycle() async throws {
@@ -114,7 +114,7 @@ struct TestHTTPServerTests {
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         let port = server.port
         let pending = Task { await RawHTTPClient.get(port: port, target: "/slow") }
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await server.requests(atLeast: 1)
         #expect(await RawHTTPClient.refuses(port: port) { server.stop() })
         let response = await pending.value
         #expect(response == nil)
@@ -128,7 +128,7 @@ struct TestHTTPServerTests {
         defer { server.stop() }
         let port = server.port
         let slow = Task { await RawHTTPClient.get(port: port, target: "/slow") }
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await server.requests(atLeast: 1)
         // The slow request holds its connection for 30 s; another one is served meanwhile.
         let fast = await RawHTTPClient.get(port: port, target: "/fast")
         #expect(fast?.body == "fast")

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import Observation
 import Synchronization
 import Testing
 
@@ -38,7 +39,10 @@ private final class TestBrowser: WebAuthenticator {
         case .close:
             throw AuthError(.loginCancelled, "The user closed the browser.")
         case .waitForCancellation:
-            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            // A stream nobody feeds: its loop ends only when this task is cancelled.
+            let (never, keeper) = AsyncStream<Void>.makeStream()
+            for await _ in never {}
+            keeper.finish()
             throw AuthError(.loginCancelled, "The sign-in was cancelled.")
         case .follow, .forgeState:
             for await _ in released { break }
@@ -53,7 +57,7 @@ private final class TestBrowser: WebAuthenticator {
     }
 }
 
-@Suite("SwiftUI model: AuthModel signs in and out against the simulator")
+@Suite("SwiftUI model: AuthModel signs in and out against the simulator", .timeLimit(.minutes(2)))
 struct AuthModelSignInTests {
     private static let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
 
@@ -76,10 +80,20 @@ struct AuthModelSignInTests {
             options: AuthClientOptions(store: InMemorySessionStore()))
     }
 
-    /// Waits (at most a minute, polling) until the model's state satisfies `condition`.
+    /// Waits until the model's state satisfies `condition`, woken by each change of it (Observation), not by
+    /// polling; the suite's time limit ends a wait that never sees it.
     @MainActor
     private func settle(_ model: AuthModel, _ condition: (AuthState) -> Bool) async throws {
-        for _ in 0..<12_000 where !condition(model.state) { try await Task.sleep(for: .milliseconds(5)) }
+        while !condition(model.state) {
+            try Task.checkCancellation()
+            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                withObservationTracking {
+                    _ = model.state
+                } onChange: {
+                    changed.resume()
+                }
+            }
+        }
     }
 
     @Test("signIn(): isSigningIn while the browser is open, a second tap does nothing, then the principal")

@@ -70,8 +70,13 @@ struct AcmeHarness {
     func requests(_ path: String) -> [RecordedRequest] { server.requests.filter { $0.path == path } }
 
     /// The refresh requests received.
-    var refreshRequests: [RecordedRequest] {
-        requests("/oauth/token").filter { $0.formBody["grant_type"] == "refresh_token" }
+    var refreshRequests: [RecordedRequest] { server.requests.filter(Self.isRefresh) }
+
+    /// Returns once a refresh request has arrived (or the waiting task is cancelled).
+    func refreshRequestArrived() async { await server.requests { $0.contains(where: Self.isRefresh) } }
+
+    private static func isRefresh(_ request: RecordedRequest) -> Bool {
+        request.path == "/oauth/token" && request.formBody["grant_type"] == "refresh_token"
     }
 
     /// Signs in with the password flow (one request).
