@@ -42,7 +42,11 @@ final class TransportSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        completionHandler(tasks.received(response, for: dataTask) ? .allow : .cancel)
+        let allowed = tasks.received(response, for: dataTask)
+        // Cancelled here too, not only by the disposition: swift-corelibs-foundation does not act on it, and a
+        // response announced over the cap must not go on downloading.
+        if !allowed { dataTask.cancel() }
+        completionHandler(allowed ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
