@@ -38,7 +38,7 @@ import Synchronization
     var discovery: DiscoveryResult?
     var jwksCache: JWKSCache?
     var consumedStates: Set<String> = []
-    /// The end of the last store operation queued by ``serialized(_:)``: the next one waits for it.
+    /// The end of the last store operation queued by ``serialized(in:_:)``: the next one waits for it.
     var storeChain: SettledOnce<Void>?
     /// The session record this client last wrote or read, and its session: reading the same bytes again (the
     /// refresh's re-read under the lock, most of the time) needs no decoding.
