@@ -163,4 +163,14 @@ enum OIDCTest {
             sourceLocation: sourceLocation)
         return error
     }
+
+    /// Waits (polling, up to `seconds`) until a condition holds; returns whether it did.
+    static func eventually(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
 }
