@@ -9,7 +9,7 @@ import Testing
 // puts the user's `last_login` in every ID token's `auth_time`, so a login in a parallel test changes the
 // `auth_time` of a refreshed ID token, which the engine rejects (OpenID Connect Core §12.2).
 extension OpenIDProviderTests {
-    @Suite("device authorization grant")
+    @Suite("device authorization grant", .timeLimit(.minutes(5)))
     struct Device {
         /// django-oauth-toolkit lists the device endpoint in neither discovery document (OpenID, RFC 8414), so
         /// these tests use the generated client as it is, with its optional `deviceAuthorizationEndpoint`
@@ -44,8 +44,8 @@ extension OpenIDProviderTests {
             #expect(start.response?.status == 200)
 
             let polling = Task { try await harness.client.completeDeviceAuthorization(authorization) }
-            let sawPending = await OIDCTest.eventually {
-                harness.transport.tokenRequests.contains { $0.json["error"] as? String == "authorization_pending" }
+            let sawPending = await harness.transport.tokenRequests {
+                $0.contains { $0.json["error"] as? String == "authorization_pending" }
             }
             #expect(sawPending, "the first poll must meet an unapproved code")
             #expect(harness.client.state == .authenticating)
@@ -90,7 +90,7 @@ extension OpenIDProviderTests {
             let harness = try Self.harness(sleeps: sleeps)
             let authorization = try await harness.client.startDeviceAuthorization()
             let polling = Task { try await harness.client.completeDeviceAuthorization(authorization) }
-            #expect(await OIDCTest.eventually { !harness.transport.tokenRequests.isEmpty })
+            #expect(await harness.transport.tokenRequests { !$0.isEmpty })
 
             let status = try await harness.browser.approveDevice(
                 verificationURI: try #require(authorization.verificationURIComplete), username: RealProvider.username,

@@ -56,7 +56,7 @@ final class OIDCRecordingTransport: HTTPTransport {
     }
 
     private let base: any HTTPTransport
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Watched<[Entry]>([])
     private let rewrite: @Sendable (TransportRequest, TransportResponse) -> TransportResponse
 
     init(
@@ -70,22 +70,30 @@ final class OIDCRecordingTransport: HTTPTransport {
     func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         do {
             let response = rewrite(request, try await base.send(request))
-            entries.withLock { $0.append(Entry(request: request, response: response)) }
+            entries.update { $0.append(Entry(request: request, response: response)) }
             return response
         } catch {
-            entries.withLock { $0.append(Entry(request: request, error: error)) }
+            entries.update { $0.append(Entry(request: request, error: error)) }
             throw error
         }
     }
 
     /// Everything sent so far.
-    var all: [Entry] { entries.withLock { $0 } }
+    var all: [Entry] { entries.value }
     /// The requests to a path (`/o/token/`, ...).
     func to(_ path: String) -> [Entry] { all.filter { $0.request.url.rawPath == path } }
     /// The token requests.
     var tokenRequests: [Entry] { to("/o/token/") }
     /// Forgets what was recorded.
-    func reset() { entries.withLock { $0.removeAll() } }
+    func reset() { entries.update { $0.removeAll() } }
+
+    /// Waits, without polling, until the token requests recorded so far satisfy `condition` (or the waiting task
+    /// is cancelled: the suite's time limit); returns whether they do.
+    func tokenRequests(until condition: @escaping @Sendable ([Entry]) -> Bool) async -> Bool {
+        let isToken: @Sendable (Entry) -> Bool = { $0.request.url.rawPath == "/o/token/" }
+        await entries.wait { condition($0.filter(isToken)) }
+        return condition(tokenRequests)
+    }
 }
 
 /// Form decoding for recorded request bodies.
