@@ -66,11 +66,8 @@ struct ReliabilityFileLockTests {
         }
         await held.wait()
         let waiter = Task { () async -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 try await store.withExclusiveRefresh(key: "acme") {}
-                return nil
-            } catch {
-                return error
             }
         }
         await clock.sleepers(atLeast: 1)
@@ -124,11 +121,8 @@ struct ReliabilityFileLockTests {
         let clock = ManualClock()
         let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
         let waiter = Task { () async -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 try await store.withExclusiveRefresh(key: "acme") {}
-                return nil
-            } catch {
-                return error
             }
         }
         await clock.sleepers(atLeast: 1)
@@ -168,11 +162,8 @@ struct ReliabilityFileLockTests {
         }
         let client = harness.client
         let refresh = Task { () async -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 _ = try await client.validAccessToken()
-                return nil
-            } catch {
-                return error
             }
         }
         await lockClock.sleepers(atLeast: 1)

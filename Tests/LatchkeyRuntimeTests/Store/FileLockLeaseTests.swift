@@ -100,14 +100,11 @@ struct FileLockLeaseTests {
         // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
         let clock = ManualClock()
         let waiter = Task { () async -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 try await FileLock(
                     path: path, timeout: .seconds(60), clock: clock, policy: .lease, leaseClock: { frozen }
                 )
                 .withLock { () async throws(AuthError) in }
-                return nil
-            } catch {
-                return error
             }
         }
         await clock.sleepers(atLeast: 1)

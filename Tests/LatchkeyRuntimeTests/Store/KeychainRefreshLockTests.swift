@@ -69,13 +69,10 @@ struct KeychainRefreshLockTests {
         // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
         let clock = ManualClock()
         let waiter = Task { () async -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 try await store(keychain, now: { frozen }, clock: clock).withExclusiveRefresh(key: "acme") {
                     () async throws(AuthError) in ran.withLock { $0 = true }
                 }
-                return nil
-            } catch {
-                return error
             }
         }
         await clock.sleepers(atLeast: 1)

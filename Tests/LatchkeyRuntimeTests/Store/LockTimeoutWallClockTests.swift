@@ -31,12 +31,9 @@ struct LockTimeoutWallClockTests {
         let path = scratch.url.appendingPathComponent("acme.json.lock").path
         let waited = try await FileLock(path: path, timeout: .seconds(3600), policy: policy).withLock {
             () async throws(AuthError) -> AuthError? in
-            do throws(AuthError) {
+            await thrownAuthError { () async throws(AuthError) in
                 try await FileLock(path: path, timeout: .milliseconds(50), clock: Self.rewindingClock(), policy: policy)
                     .withLock { () async throws(AuthError) in }
-                return nil
-            } catch {
-                return error
             }
         }
         #expect(waited?.code == .storeUnavailable)
@@ -46,15 +43,12 @@ struct LockTimeoutWallClockTests {
     @Test("claiming a lease gives up after the timeout while the wall clock runs backwards", .timeLimit(.minutes(1)))
     func leaseClaimTimeout() async throws {
         // (Leases themselves are written in wall-clock time, which processes share; only the wait is monotonic.)
-        var failure: AuthError?
-        do throws(AuthError) {
-            let neverClaimed: (RefreshLease, Int64) async throws(AuthError) -> Bool = { _, _ in false }
-            let epoch: @Sendable () -> Int64 = { 0 }
+        let neverClaimed: (RefreshLease, Int64) async throws(AuthError) -> Bool = { _, _ in false }
+        let epoch: @Sendable () -> Int64 = { 0 }
+        let failure = await thrownAuthError { () async throws(AuthError) in
             _ = try await RefreshLease.claim(
                 timeout: .milliseconds(50), now: epoch, firstPause: .milliseconds(1), longestPause: .milliseconds(16),
                 clock: Self.rewindingClock(), neverClaimed)
-        } catch {
-            failure = error
         }
         #expect(failure?.code == .storeUnavailable)
         #expect(failure?.message.contains("for more than") == true)

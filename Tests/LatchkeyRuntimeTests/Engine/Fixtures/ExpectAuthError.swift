@@ -9,3 +9,13 @@ func expectAuthError(
     #expect(
         error?.code == code, "got \(error.map(String.init(describing:)) ?? "nothing")", sourceLocation: sourceLocation)
 }
+
+/// The ``AuthError`` `body` throws, or `nil` when it returns: for a call a test starts in a task and checks later.
+func thrownAuthError(_ body: () async throws(AuthError) -> Void) async -> AuthError? {
+    do throws(AuthError) {
+        try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
