@@ -128,7 +128,7 @@ extension AuthClient {
     private func cachedDiscovery(key: String, issuer: String) async -> DiscoveryResult? {
         let data: Data?
         do {
-            data = try await options.store.load(key: key)
+            data = try await loadRecord(key: key)
         } catch {
             log(.info, "The stored discovery document could not be read (\(error.code.rawValue)); fetching it.")
             return nil
@@ -156,7 +156,7 @@ extension AuthClient {
         let record = DiscoveryCache.encode(
             document: result.document, identity: identity, issuer: issuer, fetchedAt: now(), expiresAt: expiresAt)
         do {
-            try await options.store.save(record, key: key)
+            try await saveRecord(record, key: key)
         } catch {
             log(.info, "The discovery document could not be stored (\(error.code.rawValue)).")
         }

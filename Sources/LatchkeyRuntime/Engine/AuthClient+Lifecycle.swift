@@ -41,7 +41,7 @@ extension AuthClient {
             await self.serialized { client -> AuthError? in
                 client.lastSessionRecord = nil  // no copy of an ended session's tokens stays behind
                 do throws(AuthError) {
-                    try await client.options.store.remove(key: client.storeKey)
+                    try await client.removeRecord(key: client.storeKey)
                     return nil
                 } catch {
                     client.log(.info, "The stored session could not be removed: \(error.message)")
@@ -52,9 +52,7 @@ extension AuthClient {
         // This client's own refresh holds the lock: no other process can be refreshing (see `install`).
         guard takesRefreshLock else { return await remove() }
         do {
-            return try await options.store.withExclusiveRefresh(key: storeKey) { () async -> AuthError? in
-                await remove()
-            }
+            return try await withRefreshLock { _ in await remove() }
         } catch {
             log(.info, "The refresh lock could not be taken (\(error.message)); removing the session without it.")
             return await remove()

@@ -10,13 +10,13 @@ extension AuthClient {
     /// alone and never sent anywhere.
     func readStoredSession() async -> Result<Session?, AuthError> {
         do {
-            if let data = try await options.store.load(key: storeKey) {
+            if let data = try await loadRecord(key: storeKey) {
                 if let last = lastSessionRecord, last.bytes == data { return .success(last.session) }
                 let reading = StoredRecords.readSession(data, identity: identity)
                 if case .bound(let session) = reading { lastSessionRecord = (data, session) }
                 return .success(await adopt(reading, from: storeKey))
             }
-            guard legacyStoreKey != storeKey, let data = try await options.store.load(key: legacyStoreKey) else {
+            guard legacyStoreKey != storeKey, let data = try await loadRecord(key: legacyStoreKey) else {
                 return .success(nil)
             }
             guard case .legacy(let session) = StoredRecords.readSession(data, identity: identity) else {
@@ -48,8 +48,8 @@ extension AuthClient {
                 return nil
             }
             do throws(AuthError) {
-                try await options.store.save(StoredRecords.encode(session, identity: identity), key: storeKey)
-                if key != storeKey { try await options.store.remove(key: key) }
+                try await saveRecord(StoredRecords.encode(session, identity: identity), key: storeKey)
+                if key != storeKey { try await removeRecord(key: key) }
                 log(.info, "A session stored by an earlier version was migrated to this client's record.")
             } catch {
                 log(.info, "A migrated session could not be stored again (\(error.message)); it is used for now.")

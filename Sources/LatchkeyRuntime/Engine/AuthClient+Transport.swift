@@ -102,9 +102,7 @@ extension AuthClient {
         } else {
             do {
                 // Under the refresh lock: another process's refresh of the previous session must not overwrite it.
-                outcome = try await options.store.withExclusiveRefresh(key: storeKey) { () async -> CommitOutcome in
-                    await self.commit(new, generation: expected)
-                }
+                outcome = try await withRefreshLock { client in await client.commit(new, generation: expected) }
             } catch {
                 log(
                     .info, "The refresh lock could not be taken (\(error.message)); storing the new session without it."
@@ -128,7 +126,7 @@ extension AuthClient {
             var failure: AuthError?
             do throws(AuthError) {
                 let record = try StoredRecords.encode(new, identity: client.identity)
-                try await client.options.store.save(record, key: client.storeKey)
+                try await client.saveRecord(record, key: client.storeKey)
                 client.lastSessionRecord = (record, new)
             } catch {
                 failure = error

@@ -29,6 +29,14 @@ import Synchronization
     nonisolated let builder: RequestBuilder
     nonisolated let mapper: ResponseMapper
     nonisolated let decoder: SessionDecoder
+    /// The store, when its operations never wait: called in place (see ``SynchronousSessionStore``).
+    nonisolated let synchronousStore: (any SynchronousSessionStore)?
+    /// Whether a refresh flight runs in the task of the caller that starts it, instead of a task of its own
+    /// (two thread hand-offs fewer: the flight's start off this actor, and its answer back to that caller).
+    /// Only when nothing in the flight observes that task's cancellation: the store never waits (no lock to
+    /// poll for, nothing to interrupt) and the transport honours ``TransportCancellationShield``
+    /// (``URLSessionHTTPTransport`` does).
+    public nonisolated let refreshRunsInCallerTask: Bool
 
     /// The session's state and transitions (session, loaded flag, generation fencing, refresh flight, refresh
     /// locks held, automatic refresh), changed only through ``apply(_:)``.
@@ -60,6 +68,9 @@ import Synchronization
         self.provider = provider
         self.configuration = configuration
         self.options = options
+        self.synchronousStore = options.store as? any SynchronousSessionStore
+        self.refreshRunsInCallerTask =
+            synchronousStore != nil && options.transport is any CancellationShieldHonouringTransport
         self.lifecycle = SessionLifecycle(
             rules: SessionLifecycle.Rules(
                 refreshLeeway: options.refreshLeeway, canRefresh: provider.flows.refresh != nil,

@@ -30,3 +30,11 @@ public final class InMemorySessionStore: SessionStore {
     /// The keys that hold a record, sorted.
     public var keys: [String] { records.withLock { $0.keys.sorted() } }
 }
+
+extension InMemorySessionStore: SynchronousSessionStore {
+    func loadNow(key: String) throws(AuthError) -> Data? { records.withLock { $0[key] } }
+
+    func saveNow(_ data: Data, key: String) throws(AuthError) { records.withLock { $0[key] = data } }
+
+    func removeNow(key: String) throws(AuthError) { _ = records.withLock { $0.removeValue(forKey: key) } }
+}

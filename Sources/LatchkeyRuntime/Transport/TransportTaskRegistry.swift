@@ -23,6 +23,8 @@ final class TransportTaskRegistry: Sendable {
         let method: String
         let limit: Int
         let timeout: Double
+        /// When the request times out, in uptime nanoseconds (`DispatchTime`).
+        let deadline: UInt64
         let continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
         var response: HTTPURLResponse?
         var body = Data()
@@ -32,23 +34,66 @@ final class TransportTaskRegistry: Sendable {
         var label: String { TransportErrorMapping.label(method: method, url: url) }
     }
 
-    private let entries = Mutex<[Int: Entry]>([:])
+    private struct State {
+        var entries: [Int: Entry] = [:]
+        /// One timer for every request's deadline, armed for the earliest one that may still be pending: a
+        /// request that completes in time costs no timer of its own (a Dispatch deadline per request stays in
+        /// Dispatch's timer heap for its whole timeout, and every request pays for the heap's size).
+        let timer: any DispatchSourceTimer
+        /// The deadline the timer is armed for (uptime nanoseconds), `nil` when it is not armed.
+        var armedDeadline: UInt64?
+    }
+
+    private let state: Mutex<State>
+
+    init() {
+        state = Mutex(
+            State(timer: DispatchSource.makeTimerSource(queue: DispatchQueue(label: "latchkey.transport.deadlines"))))
+        state.withLock { state in
+            state.timer.setEventHandler { [weak self] in self?.expireDeadlines() }
+            state.timer.activate()
+        }
+    }
+
+    deinit {
+        state.withLock { $0.timer.cancel() }
+    }
 
     func register(
         _ task: URLSessionTask, url: URL, method: String, limit: Int, timeout: Double,
         continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
     ) {
-        let id = task.taskIdentifier
-        entries.withLock {
-            $0[id] = Entry(
-                task: task, url: url, method: method, limit: limit, timeout: timeout, continuation: continuation)
-        }
-        // A Dispatch deadline, not a sleeping `Task`: arming it wakes no thread (a task costs two trips through
-        // the executor on every request). It holds only the identifier, and is a no-op once the task completed.
         let seconds = min(max(timeout, 0), 365 * 86_400)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) { [weak self] in
-            self?.cancel(taskIdentifier: id, reason: .timedOut)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        state.withLock { state in
+            state.entries[task.taskIdentifier] = Entry(
+                task: task, url: url, method: method, limit: limit, timeout: timeout, deadline: deadline,
+                continuation: continuation)
+            if let armed = state.armedDeadline, armed <= deadline { return }
+            state.armedDeadline = deadline
+            state.timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
         }
+    }
+
+    /// The timer fired: cancels every request past its deadline and arms the timer for the earliest one left.
+    private func expireDeadlines() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let expired = state.withLock { state -> [URLSessionTask] in
+            var expired: [URLSessionTask] = []
+            var next: UInt64?
+            for (id, entry) in state.entries {
+                if entry.deadline <= now {
+                    if entry.reason == nil { state.entries[id]?.reason = .timedOut }
+                    expired.append(entry.task)
+                } else if next.map({ entry.deadline < $0 }) ?? true {
+                    next = entry.deadline
+                }
+            }
+            state.armedDeadline = next
+            if let next { state.timer.schedule(deadline: DispatchTime(uptimeNanoseconds: next)) }
+            return expired
+        }
+        for task in expired { task.cancel() }
     }
 
     /// Cancels a task for a reason of the transport's own (the first reason wins).
@@ -58,10 +103,10 @@ final class TransportTaskRegistry: Sendable {
 
     /// Cancels the task with this identifier, if it is still in flight.
     private func cancel(taskIdentifier id: Int, reason: CancelReason) {
-        let task = entries.withLock { entries -> URLSessionTask? in
-            guard entries[id] != nil else { return nil }
-            if entries[id]?.reason == nil { entries[id]?.reason = reason }
-            return entries[id]?.task
+        let task = state.withLock { state -> URLSessionTask? in
+            guard state.entries[id] != nil else { return nil }
+            if state.entries[id]?.reason == nil { state.entries[id]?.reason = reason }
+            return state.entries[id]?.task
         }
         task?.cancel()
     }
@@ -69,41 +114,41 @@ final class TransportTaskRegistry: Sendable {
     /// Records the 401 that raised an authentication challenge as the task's response; the task is then
     /// cancelled and completes with it (and the body received so far) instead of an error.
     func challenged(_ task: URLSessionTask, failureResponse: URLResponse?) {
-        entries.withLock { entries in
+        state.withLock { state in
             let id = task.taskIdentifier
-            guard entries[id] != nil, entries[id]?.reason == nil else { return }
-            if entries[id]?.response == nil { entries[id]?.response = failureResponse as? HTTPURLResponse }
-            entries[id]?.reason = .challenged
+            guard state.entries[id] != nil, state.entries[id]?.reason == nil else { return }
+            if state.entries[id]?.response == nil { state.entries[id]?.response = failureResponse as? HTTPURLResponse }
+            state.entries[id]?.reason = .challenged
         }
     }
 
     /// Records the response head; returns `false` when the body must not be loaded.
     func received(_ response: URLResponse, for task: URLSessionTask) -> Bool {
-        entries.withLock { entries in
-            guard var entry = entries[task.taskIdentifier] else { return false }
+        state.withLock { state in
+            guard var entry = state.entries[task.taskIdentifier] else { return false }
             entry.response = response as? HTTPURLResponse
             if response.expectedContentLength > Int64(entry.limit), entry.reason == nil {
                 entry.reason = .tooLarge
             }
-            entries[task.taskIdentifier] = entry
+            state.entries[task.taskIdentifier] = entry
             return entry.reason == nil
         }
     }
 
     /// Appends body bytes, cancelling the task once they exceed the cap.
     func received(_ data: Data, for task: URLSessionTask) {
-        let tooLarge = entries.withLock { entries -> Bool in
+        let tooLarge = state.withLock { state -> Bool in
             let id = task.taskIdentifier
             // No copy of the entry: appending must not copy the body received so far.
-            guard let received = entries[id]?.body.count, let limit = entries[id]?.limit,
-                entries[id]?.reason == nil
+            guard let received = state.entries[id]?.body.count, let limit = state.entries[id]?.limit,
+                state.entries[id]?.reason == nil
             else { return false }
             guard received + data.count <= limit else {
-                entries[id]?.reason = .tooLarge
-                entries[id]?.body = Data()
+                state.entries[id]?.reason = .tooLarge
+                state.entries[id]?.body = Data()
                 return true
             }
-            entries[id]?.body.append(data)
+            state.entries[id]?.body.append(data)
             return false
         }
         if tooLarge { task.cancel() }
@@ -111,7 +156,7 @@ final class TransportTaskRegistry: Sendable {
 
     /// Completes a task's request.
     func completed(_ task: URLSessionTask, error: (any Error)?) {
-        guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let entry = state.withLock({ $0.entries.removeValue(forKey: task.taskIdentifier) }) else { return }
         entry.continuation.resume(returning: Self.result(of: entry, error: error, fallback: task.response))
     }
 

@@ -59,6 +59,16 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     public func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         try HeaderFieldRules.check(request)
         let task = session.dataTask(with: Self.urlRequest(for: request))
+        if TransportCancellationShield.isActive {
+            // A shared refresh in its first caller's task: only the deadline ends it.
+            return try await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
+                tasks.register(
+                    task, url: request.url, method: request.method, limit: maximumResponseBytes,
+                    timeout: request.timeout, continuation: continuation)
+                task.resume()
+            }.get()
+        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
@@ -78,7 +88,10 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = max(request.timeout, 0.001)
+        // URLSession's own timer is an idle timeout, and swift-corelibs-foundation counts it in whole seconds,
+        // truncated (0.5 s became 0, and the request failed at once). Rounded up, it never fires before the
+        // request's deadline, which `TransportTaskRegistry` keeps to the millisecond.
+        urlRequest.timeoutInterval = max(request.timeout.rounded(.up), 1)
         urlRequest.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         urlRequest.httpShouldHandleCookies = false
         if !request.headers.isEmpty { urlRequest.allHTTPHeaderFields = mergedHeaderFields(request.headers) }
@@ -116,3 +129,5 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         return copy
     }
 }
+
+@_spi(Generated) extension URLSessionHTTPTransport: CancellationShieldHonouringTransport {}

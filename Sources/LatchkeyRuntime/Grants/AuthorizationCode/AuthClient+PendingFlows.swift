@@ -24,9 +24,9 @@ extension AuthClient {
                 if flows.count > Self.maximumPendingFlows { flows.removeFirst(flows.count - Self.maximumPendingFlows) }
                 if flows != before {
                     if flows.isEmpty {
-                        try await client.options.store.remove(key: client.pendingKey)
+                        try await client.removeRecord(key: client.pendingKey)
                     } else {
-                        try await client.options.store.save(
+                        try await client.saveRecord(
                             StoredRecords.encode(flows, identity: client.identity), key: client.pendingKey)
                     }
                 }
@@ -47,7 +47,7 @@ extension AuthClient {
     }
 
     private func loadPending() async throws(AuthError) -> [PendingFlow] {
-        guard let data = try await options.store.load(key: pendingKey) else { return [] }
+        guard let data = try await loadRecord(key: pendingKey) else { return [] }
         guard let flows = StoredRecords.decodePending(data, identity: identity) else {
             log(.info, "The pending sign-in record is corrupt or another client's; ignoring it.")
             return []

@@ -37,10 +37,17 @@ extension AuthClient {
                 guard let flow = provider.flows.refresh else { preconditionFailure("a refresh needs a refresh flow") }
                 let outcome = SettledOnce<Result<Session, AuthError>>()
                 refreshTask = RefreshFlight(id: id, outcome: outcome)
-                // Its own task, so that no caller's cancellation reaches the refresh the others share; it starts at
-                // once on this actor (no thread hand-off) and does its store work in itself (`uncancellableCallerTask`).
-                Task.immediate {
-                    await self.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
+                if refreshRunsInCallerTask {
+                    // Nothing in this flight can see this caller's cancellation (see `refreshRunsInCallerTask`).
+                    await TransportCancellationShield.$isActive.withValue(true) {
+                        await refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
+                    }
+                } else {
+                    // Its own task, so that no caller's cancellation reaches the refresh the others share; it starts
+                    // at once on this actor and does its store work in itself (`uncancellableCallerTask`).
+                    Task.immediate {
+                        await self.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
+                    }
                 }
                 return try await outcome.value().get()
             case .removeStoredSession(let takesRefreshLock):
@@ -61,7 +68,7 @@ extension AuthClient {
         try await currentSession().accessToken
     }
 
-    /// Runs one refresh under the store's refresh lock (see ``SessionStore/withExclusiveRefresh(key:_:)``), so
+    /// Runs one refresh under the store's refresh lock (see ``withRefreshLock(_:)``), so
     /// that processes sharing the store never send the same refresh token twice.
     private func refresh(
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int, flightID: Int,
@@ -79,9 +86,8 @@ extension AuthClient {
         _ current: Session, flow: RefreshFlowSpec, generation expected: Int
     ) async -> Result<Session, AuthError> {
         do {
-            return try await options.store.withExclusiveRefresh(key: storeKey) {
-                () async -> Result<Session, AuthError> in
-                await self.refreshHoldingLock(current, flow: flow, generation: expected)
+            return try await withRefreshLock { client in
+                await client.refreshHoldingLock(current, flow: flow, generation: expected)
             }
         } catch {
             return await finish(apply(.refreshLockFailed(error, generation: expected)))
