@@ -52,7 +52,7 @@ import $module
 // A tiny app that uses one provider: Supabase.
 let supabase = try SupabaseClient(
     projectURL: URL(string: "https://abcd.supabase.co")!, publishableKey: "sb_publishable_tiny")
-print(SupabaseClient.provider.displayName, supabase)
+print(supabase.state, supabase)
 SWIFT
 done
 echo '{ "providers": ["supabase"] }' >"$app/Sources/One/latchkey-providers.json"
