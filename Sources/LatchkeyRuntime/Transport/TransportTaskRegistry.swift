@@ -63,7 +63,8 @@ final class TransportTaskRegistry: Sendable {
         _ task: URLSessionTask, url: URL, method: String, limit: Int, timeout: Double,
         continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
     ) {
-        let seconds = min(max(timeout, 0), 365 * 86_400)
+        // The transport hands over a timeout in 0...one year (`effectiveTimeout`); clamped again all the same.
+        let seconds = timeout.isFinite ? min(max(timeout, 0), 365 * 86_400) : 365 * 86_400
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         state.withLock { state in
             state.entries[task.taskIdentifier] = Entry(

@@ -52,20 +52,22 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     /// Sends a request and returns the whole response, whatever its status (3xx included).
     /// - Parameter request: The request.
     /// - Returns: The response.
-    /// - Throws: ``AuthError`` `timeout` when the response did not arrive within `request.timeout`,
-    ///   `response_too_large` when the body exceeds ``maximumResponseBytes``, `network_error` otherwise
-    ///   (including when the calling task is cancelled); `invalid_request`, with nothing sent, for a header
-    ///   name that is not a token or a header with CR, LF or NUL.
+    /// - Throws: ``AuthError`` `timeout` when the response did not arrive within `request.timeout` (a
+    ///   negative one counts as 0; infinity, NaN and anything over a year as a year), `response_too_large`
+    ///   when the body exceeds ``maximumResponseBytes``, `network_error` otherwise (including when the calling
+    ///   task is cancelled); `invalid_request`, with nothing sent, for a header name that is not a token or a
+    ///   header with CR, LF or NUL.
     public func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         try HeaderFieldRules.check(request)
-        let task = session.dataTask(with: Self.urlRequest(for: request))
+        let timeout = Self.effectiveTimeout(request.timeout)
+        let task = session.dataTask(with: Self.urlRequest(for: request, timeout: timeout))
         if TransportCancellationShield.isActive {
             // A shared refresh in its first caller's task: only the deadline ends it.
             return try await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
                 tasks.register(
                     task, url: request.url, method: request.method, limit: maximumResponseBytes,
-                    timeout: request.timeout, continuation: continuation)
+                    timeout: timeout, continuation: continuation)
                 task.resume()
             }.get()
         }
@@ -74,7 +76,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
                 (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
                 tasks.register(
                     task, url: request.url, method: request.method, limit: maximumResponseBytes,
-                    timeout: request.timeout, continuation: continuation)
+                    timeout: timeout, continuation: continuation)
                 task.resume()
                 if Task.isCancelled { tasks.cancel(task, reason: .cancelled) }
             }
@@ -84,14 +86,24 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         return try result.get()
     }
 
-    private static func urlRequest(for request: TransportRequest) -> URLRequest {
+    /// The longest timeout a request gets: a year. Longer ones, infinity and NaN are taken as this.
+    static let longestTimeout: Double = 365 * 86_400
+
+    /// The timeout a request is given: its own, clamped to `0...longestTimeout` (NaN and infinity count as the
+    /// longest), so that no deadline or message computation meets a value it cannot represent.
+    static func effectiveTimeout(_ timeout: Double) -> Double {
+        guard timeout.isFinite else { return longestTimeout }
+        return min(max(timeout, 0), longestTimeout)
+    }
+
+    private static func urlRequest(for request: TransportRequest, timeout: Double) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         // URLSession's own timer is an idle timeout, and swift-corelibs-foundation counts it in whole seconds,
         // truncated (0.5 s became 0, and the request failed at once). Rounded up, it never fires before the
         // request's deadline, which `TransportTaskRegistry` keeps to the millisecond.
-        urlRequest.timeoutInterval = max(request.timeout.rounded(.up), 1)
+        urlRequest.timeoutInterval = max(timeout.rounded(.up), 1)
         urlRequest.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         urlRequest.httpShouldHandleCookies = false
         if !request.headers.isEmpty { urlRequest.allHTTPHeaderFields = mergedHeaderFields(request.headers) }

@@ -92,4 +92,27 @@ struct TransportDeadlineTests {
         #expect(error?.code == .timeout)
         #expect(server.requests.count <= 1)  // a loaded machine may time out before the server read it
     }
+
+    @Test(
+        "a timeout of infinity, NaN or more than a year is taken as a year: the request is answered",
+        arguments: [Double.infinity, .nan, 1e12])
+    func unrepresentableTimeout(_ timeout: Double) async throws {
+        let server = try TestHTTPServer { _ in .text("answered") }
+        defer { server.stop() }
+        let response = try await URLSessionHTTPTransport().send(
+            TransportRequest(method: "GET", url: server.url("/any"), timeout: timeout))
+        #expect(response.status == 200)
+    }
+
+    @Test("a negative timeout ends the request at once, as timed out")
+    func negativeTimeout() async throws {
+        let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
+        defer { server.stop() }
+        let error = await #expect(throws: AuthError.self) {
+            try await URLSessionHTTPTransport().send(
+                TransportRequest(method: "GET", url: server.url("/any"), timeout: -5))
+        }
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("within 0 s") == true)
+    }
 }
