@@ -20,12 +20,22 @@ enum SessionRecordCoding {
     }
 
     /// The envelope's JSON text; `nil` when a date or number is not finite (JSON cannot carry it).
+    ///
+    /// Written member by member in the order of their names (`JSONObjectWriter`), the text `JSON.serialized`
+    /// gives for the same members, without building a `JSON` value first: this runs on every sign-in and
+    /// refresh.
     static func encode(_ envelope: Envelope) -> Data? {
-        guard let session = sessionDocument(envelope.session) else { return nil }
-        var members: [String: JSON] = ["version": .number(Double(envelope.version)), "session": session]
-        if let provider = envelope.provider { members["provider"] = .string(provider) }
-        if let binding = envelope.binding { members["binding"] = .string(binding) }
-        return JSON.object(members).serialized
+        let session = envelope.session
+        guard session.issuedAt.timeIntervalSince1970.isFinite,
+            session.expiresAt?.timeIntervalSince1970.isFinite ?? true,
+            session.user.map({ isFinite($0.attributes) }) ?? true
+        else { return nil }
+        var writer = JSONObjectWriter()
+        if let binding = envelope.binding { writer.member("binding", string: binding) }
+        if let provider = envelope.provider { writer.member("provider", string: provider) }
+        writer.member("session") { write(session, to: &$0) }
+        writer.member("version", number: Double(envelope.version))
+        return Data(writer.finish())
     }
 
     /// The envelope version of a record: its top-level `version`, an integral number.
@@ -46,40 +56,27 @@ enum SessionRecordCoding {
 
     // MARK: - Writing
 
-    private static func sessionDocument(_ session: Session) -> JSON? {
-        guard let issuedAt = seconds(session.issuedAt) else { return nil }
-        var members: [String: JSON] = [
-            "accessToken": .string(session.accessToken), "tokenType": .string(session.tokenType),
-            "issuedAt": issuedAt, "provider": .string(session.provider),
-        ]
-        if let refreshToken = session.refreshToken { members["refreshToken"] = .string(refreshToken) }
-        if let idToken = session.idToken { members["idToken"] = .string(idToken) }
-        if let scope = session.scope { members["scope"] = .string(scope) }
-        if let expiresAt = session.expiresAt {
-            guard let seconds = seconds(expiresAt) else { return nil }
-            members["expiresAt"] = seconds
-        }
-        if let user = session.user {
-            guard let document = userDocument(user) else { return nil }
-            members["user"] = document
-        }
-        return .object(members)
+    /// The session's members, in order of their names.
+    private static func write(_ session: Session, to writer: inout JSONObjectWriter) {
+        writer.member("accessToken", string: session.accessToken)
+        if let expiresAt = session.expiresAt { writer.member("expiresAt", number: expiresAt.timeIntervalSince1970) }
+        if let idToken = session.idToken { writer.member("idToken", string: idToken) }
+        writer.member("issuedAt", number: session.issuedAt.timeIntervalSince1970)
+        writer.member("provider", string: session.provider)
+        if let refreshToken = session.refreshToken { writer.member("refreshToken", string: refreshToken) }
+        if let scope = session.scope { writer.member("scope", string: scope) }
+        writer.member("tokenType", string: session.tokenType)
+        if let user = session.user { writer.member("user") { write(user, to: &$0) } }
     }
 
-    private static func userDocument(_ user: User) -> JSON? {
-        guard isFinite(user.attributes) else { return nil }
-        var members: [String: JSON] = [
-            "id": .string(user.id), "scopes": .array(user.scopes.map(JSON.string)), "attributes": user.attributes,
-        ]
-        if let email = user.email { members["email"] = .string(email) }
-        if let name = user.name { members["name"] = .string(name) }
-        if let role = user.role { members["role"] = .string(role) }
-        return .object(members)
-    }
-
-    private static func seconds(_ date: Date) -> JSON? {
-        let seconds = date.timeIntervalSince1970
-        return seconds.isFinite ? .number(seconds) : nil
+    /// The user's members, in order of their names.
+    private static func write(_ user: User, to writer: inout JSONObjectWriter) {
+        writer.member("attributes", user.attributes)
+        if let email = user.email { writer.member("email", string: email) }
+        writer.member("id", string: user.id)
+        if let name = user.name { writer.member("name", string: name) }
+        if let role = user.role { writer.member("role", string: role) }
+        writer.member("scopes", .array(user.scopes.map(JSON.string)))
     }
 
     /// Whether every number in a value is finite (`JSONEncoder` refused the others).

@@ -32,7 +32,7 @@ extension JSON {
         return out
     }
 
-    private func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -59,7 +59,7 @@ extension JSON {
 
     /// A string literal: `"` and `\` escaped, `\n`, `\r`, `\t` by name, other control characters as
     /// `\u00xx`; every other byte of the UTF-8 text as it is.
-    private static func writeString(_ text: String, to out: inout [UInt8]) {
+    package static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

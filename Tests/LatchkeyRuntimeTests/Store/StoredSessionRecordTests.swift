@@ -63,6 +63,35 @@ struct StoredSessionRecordTests {
         }
     }
 
+    @Test("a record's text is what JSON.serialized writes for the same members (names sorted, nil left out)")
+    func textMatchesSerializedJSON() throws {
+        for session in Self.sessions {
+            var members: [String: JSON] = [
+                "accessToken": .string(session.accessToken), "tokenType": .string(session.tokenType),
+                "issuedAt": .number(session.issuedAt.timeIntervalSince1970), "provider": .string(session.provider),
+            ]
+            if let refreshToken = session.refreshToken { members["refreshToken"] = .string(refreshToken) }
+            if let idToken = session.idToken { members["idToken"] = .string(idToken) }
+            if let scope = session.scope { members["scope"] = .string(scope) }
+            if let expiresAt = session.expiresAt { members["expiresAt"] = .number(expiresAt.timeIntervalSince1970) }
+            if let user = session.user {
+                var fields: [String: JSON] = [
+                    "id": .string(user.id), "scopes": .array(user.scopes.map(JSON.string)),
+                    "attributes": user.attributes,
+                ]
+                if let email = user.email { fields["email"] = .string(email) }
+                if let name = user.name { fields["name"] = .string(name) }
+                if let role = user.role { fields["role"] = .string(role) }
+                members["user"] = .object(fields)
+            }
+            let expected = JSON.object([
+                "version": .number(2), "provider": .string("acme"), "binding": .string(Self.identity.digest),
+                "session": .object(members),
+            ]).serialized
+            #expect(try StoredRecords.encode(session, identity: Self.identity) == expected)
+        }
+    }
+
     @Test("a version 2 record JSONEncoder wrote reads as this client's session")
     func readsCodableVersion2() throws {
         for session in Self.sessions {
