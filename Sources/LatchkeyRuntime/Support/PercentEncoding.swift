@@ -2,23 +2,37 @@
 enum PercentEncoding {
     /// Encodes text, leaving only `A-Z a-z 0-9 - . _ ~` as they are.
     static func encode(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%"
-                out.unicodeScalars.append(hexDigit(byte >> 4))
-                out.unicodeScalars.append(hexDigit(byte & 0x0F))
-            }
-        }
-        return out
+        // Most names and values (grant types, client ids, tokens) need no escape at all.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        var out: [UInt8] = []
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Encodes name-value pairs as `a=1&b=2`, in order.
     static func encodePairs(_ pairs: [(name: String, value: String)]) -> String {
-        pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        var out: [UInt8] = []
+        out.reserveCapacity(pairs.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            append(pair.name, to: &out)
+            out.append(UInt8(ascii: "="))
+            append(pair.value, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the encoded bytes of `text`.
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0F))
+            }
+        }
     }
 
     /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); `nil` for a malformed escape or
@@ -53,8 +67,8 @@ enum PercentEncoding {
         }
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
