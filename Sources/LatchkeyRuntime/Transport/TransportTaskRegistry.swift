@@ -63,8 +63,7 @@ final class TransportTaskRegistry: Sendable {
         _ task: URLSessionTask, url: URL, method: String, limit: Int, timeout: Double,
         continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>
     ) {
-        // The transport hands over a timeout in 0...one year (`effectiveTimeout`); clamped again all the same.
-        let seconds = timeout.isFinite ? min(max(timeout, 0), 365 * 86_400) : 365 * 86_400
+        let seconds = URLSessionHTTPTransport.effectiveTimeout(timeout)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         state.withLock { state in
             state.entries[task.taskIdentifier] = Entry(
@@ -99,11 +98,7 @@ final class TransportTaskRegistry: Sendable {
 
     /// Cancels a task for a reason of the transport's own (the first reason wins).
     func cancel(_ task: URLSessionTask, reason: CancelReason) {
-        cancel(taskIdentifier: task.taskIdentifier, reason: reason)
-    }
-
-    /// Cancels the task with this identifier, if it is still in flight.
-    private func cancel(taskIdentifier id: Int, reason: CancelReason) {
+        let id = task.taskIdentifier
         let task = state.withLock { state -> URLSessionTask? in
             guard state.entries[id] != nil else { return nil }
             if state.entries[id]?.reason == nil { state.entries[id]?.reason = reason }

@@ -61,23 +61,18 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         try HeaderFieldRules.check(request)
         let timeout = Self.effectiveTimeout(request.timeout)
         let task = session.dataTask(with: Self.urlRequest(for: request, timeout: timeout))
-        if TransportCancellationShield.isActive {
-            // A shared refresh in its first caller's task: only the deadline ends it.
-            return try await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
-                tasks.register(
-                    task, url: request.url, method: request.method, limit: maximumResponseBytes,
-                    timeout: timeout, continuation: continuation)
-                task.resume()
-            }.get()
+        let shielded = TransportCancellationShield.isActive
+        let start = { (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
+            self.tasks.register(
+                task, url: request.url, method: request.method, limit: self.maximumResponseBytes, timeout: timeout,
+                continuation: continuation)
+            task.resume()
         }
+        // A shared refresh in its first caller's task (`TransportCancellationShield`): only the deadline ends it.
+        if shielded { return try await withCheckedContinuation(start).get() }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<TransportResponse, AuthError>, Never>) in
-                tasks.register(
-                    task, url: request.url, method: request.method, limit: maximumResponseBytes,
-                    timeout: timeout, continuation: continuation)
-                task.resume()
+            await withCheckedContinuation { continuation in
+                start(continuation)
                 if Task.isCancelled { tasks.cancel(task, reason: .cancelled) }
             }
         } onCancel: {
