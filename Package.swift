@@ -8,7 +8,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Latchkey",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Latchkey", targets: ["Latchkey"]),
         .library(name: "LatchkeyTesting", targets: ["LatchkeyTesting"]),
@@ -29,13 +29,20 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
+        // What the deployment targets lack, written once: a lock (`Mutex` needs iOS 18), a monotonic clock and a
+        // duration (`ContinuousClock`/`Duration` need iOS 16), strict UTF-8 decoding. `package` access, except
+        // `LatchkeyDuration`, which the runtime re-exports.
+        .target(name: "LatchkeyPlatform", swiftSettings: strictSettings),
+
         // The generator pipeline
         // The words the descriptor decoder, the generator and the runtime share (flows, encodings, token
         // formats, client authentication, error codes and kinds, value templates).
         .target(name: "LatchkeyVocabulary", swiftSettings: strictSettings),
-        .target(name: "LatchkeyDescriptor", dependencies: ["LatchkeyVocabulary"], swiftSettings: strictSettings),
         .target(
-            name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor", "LatchkeyVocabulary"],
+            name: "LatchkeyDescriptor", dependencies: ["LatchkeyPlatform", "LatchkeyVocabulary"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor", "LatchkeyPlatform", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
         .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
 
@@ -44,6 +51,7 @@ let package = Package(
         .target(
             name: "LatchkeyTokens",
             dependencies: [
+                "LatchkeyPlatform",
                 "LatchkeyVocabulary",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
@@ -54,6 +62,7 @@ let package = Package(
         .target(
             name: "LatchkeyRuntime",
             dependencies: [
+                "LatchkeyPlatform",
                 "LatchkeyVocabulary",
                 "LatchkeyTokens",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
@@ -83,24 +92,26 @@ let package = Package(
         .target(
             name: "LatchkeyTesting",
             dependencies: [
+                "LatchkeyPlatform",
                 "LatchkeyRuntime",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
-            name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+            name: "latchkey-demo", dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting"],
+            swiftSettings: strictSettings),
 
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["Latchkey", "LatchkeyGenerator", "LatchkeyTesting"],
+            dependencies: ["Latchkey", "LatchkeyGenerator", "LatchkeyPlatform", "LatchkeyTesting"],
             swiftSettings: strictSettings
         ),
 
         // A helper process for the crash-safety and cross-process tests of the file store.
         .executableTarget(
             name: "latchkey-store-crasher",
-            dependencies: ["LatchkeyRuntime"],
+            dependencies: ["LatchkeyPlatform", "LatchkeyRuntime"],
             swiftSettings: strictSettings
         ),
 
@@ -122,7 +133,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyGeneratorTests",
-            dependencies: ["LatchkeyGenerator", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyVocabulary"],
+            dependencies: [
+                "LatchkeyGenerator", "LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyVocabulary",
+            ],
             swiftSettings: strictSettings),
         // The verifiers as a backend uses them: the tests import LatchkeyTokens, not the runtime (LatchkeyTesting
         // only signs the test tokens).
@@ -130,10 +143,11 @@ let package = Package(
             name: "LatchkeyTokensTests", dependencies: ["LatchkeyTokens", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],
+            name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting"],
+            swiftSettings: strictSettings),
         // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
         .target(

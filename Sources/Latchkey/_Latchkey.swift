@@ -7,6 +7,7 @@
 // PKCE, JOSE and PASETO types, the loopback server) stay out of an app's namespace. A type added here is
 // public API; `scripts/public-api.sh` counts what this file makes visible.
 
+@_exported import struct LatchkeyPlatform.LatchkeyDuration
 @_exported import enum LatchkeyRuntime.ActionResult
 // The façade: a generated client, the provider-neutral `Auth`, and the capabilities clients adopt.
 @_exported import struct LatchkeyRuntime.Auth

@@ -1,12 +1,12 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// A transport that answers every request at once, in process, with a fresh Supabase token response: it takes
 /// the socket and URLSession out of a measurement, leaving the engine's own cost (request building, response
 /// mapping, session decoding, store write, lifecycle, executor hand-offs).
 final class CannedTransport: CancellationShieldHonouringTransport {  // it never looks at cancellation
-    private let issued = Mutex(0)
+    private let issued = Locked(0)
     private static let headers: HTTPHeaderFields = {
         var fields = HTTPHeaderFields()
         fields.set("Content-Type", "application/json")

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -15,7 +15,7 @@ struct CoalescingBench {
     let serverDelay: Double
 
     func run() async throws -> SectionResult {
-        let issued = Mutex(0)
+        let issued = Locked(0)
         let delay = serverDelay
         let server = try TestHTTPServer { request in
             guard request.path.hasSuffix("/token") else { return .text("not found", status: 404) }

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// Plays the browser for the flow table: follows the authorization URL with ``HeadlessUserAgent``,
 /// or cancels, or tampers with the callback's state. Remembers which URLs it opened, so that the
@@ -16,7 +16,7 @@ final class BenchAuthenticator: WebAuthenticator, Sendable {
 
     let mode: Mode
     private let agent = HeadlessUserAgent()
-    private let openedPaths = Mutex<Set<String>>([])
+    private let openedPaths = Locked<Set<String>>([])
 
     init(_ mode: Mode) { self.mode = mode }
 

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// A loopback server shaped like Supabase Auth (GoTrue) for the side-by-side with supabase-swift:
 /// `POST /auth/v1/token?grant_type=password` and `?grant_type=refresh_token` answer GoTrue's session document
@@ -21,7 +21,7 @@ struct GoTrueServer {
 
     /// The server's state, shared with its handler.
     private final class Ledger: Sendable {
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     let server: TestHTTPServer
@@ -36,12 +36,12 @@ struct GoTrueServer {
         let running = try GoTrueServer()
         emit(running.server.baseURL.absoluteString + "\n")  // unbuffered: the script reads it at once
         while true {
-            try await Task.sleep(for: .seconds(60))
+            try await LatchkeyDuration.sleep(.seconds(60))
             running.server.resetRecording()  // the requests are counted in State; keep memory flat
         }
     }
 
-    private static func answer(_ request: RecordedRequest, _ state: borrowing Mutex<State>) -> TestResponse {
+    private static func answer(_ request: RecordedRequest, _ state: borrowing Locked<State>) -> TestResponse {
         if request.method == "GET", request.path == "/bench/stats" {
             return .json(state.withLock { $0.grants })
         }

@@ -1,11 +1,11 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// A transport that must never be used: it counts calls and fails them.
 final class NeverTransport: HTTPTransport {
-    private let calls = Mutex(0)
+    private let calls = Locked(0)
 
     var count: Int { calls.withLock { $0 } }
 

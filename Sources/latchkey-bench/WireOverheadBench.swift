@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,7 +14,7 @@ struct WireOverheadBench {
     let samples: Int
 
     func run() async throws -> SectionResult {
-        let issued = Mutex(0)
+        let issued = Locked(0)
         let server = try TestHTTPServer { request in
             guard request.path.hasSuffix("/token") else { return .text("not found", status: 404) }
             let number = issued.withLock { value -> Int in

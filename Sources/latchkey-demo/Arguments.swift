@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 
 /// What the demo does.
@@ -8,7 +9,7 @@ enum DemoMode: Equatable {
     case simulated(provider: String, device: Bool)
     /// Sign in against a real OpenID provider in the system browser (waiting up to `timeout` for the
     /// redirect), or with the device flow.
-    case real(issuer: URL, clientID: String, device: Bool, timeout: Duration)
+    case real(issuer: URL, clientID: String, device: Bool, timeout: LatchkeyDuration)
     /// Print the help.
     case help
 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 
@@ -114,7 +115,7 @@ struct DemoRun {
 
     // MARK: - Real provider
 
-    private func runReal(issuer: URL, clientID: String, device: Bool, timeout: Duration) async throws {
+    private func runReal(issuer: URL, clientID: String, device: Bool, timeout: LatchkeyDuration) async throws {
         output.step("Using the OpenID provider at \(issuer.absoluteString) (client \(clientID))")
         // The demo signs in and out once: it keeps nothing on disk (the default store would).
         let client = try OidcClient(
@@ -139,7 +140,7 @@ struct DemoRun {
     }
 
     /// Signs in in the user's browser, with a hint when the redirect never comes back.
-    private func signInWithSystemBrowser(_ client: AuthClient, timeout: Duration) async throws -> Session {
+    private func signInWithSystemBrowser(_ client: AuthClient, timeout: LatchkeyDuration) async throws -> Session {
         output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
         output.detail("Your browser opens the provider's sign-in page; finish signing in there.")
         do {

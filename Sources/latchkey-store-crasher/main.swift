@@ -19,8 +19,8 @@
 // Every mode exits as soon as its stdin reaches end of file (the parent closed it, or died), so a crashed
 // test run never leaves a writer, a lock holder or a waiting refresh behind.
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -109,10 +109,10 @@ func writeLoop(_ arguments: [String]) async -> Never {
         }
     }
     let warmUp = 6
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
     for _ in 0..<warmUp { await writeNext() }
-    let elapsed = ContinuousClock.now - start
-    let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+    let elapsed = MonotonicInstant.now - start
+    let microseconds = elapsed.nanoseconds / 1_000
     emit("ready \(max(1, microseconds / Int64(warmUp)))")
     while true { await writeNext() }
 }
@@ -155,7 +155,7 @@ func refreshOnce(_ arguments: [String]) async -> Never {
     let flags = Set(arguments.dropFirst(3))
     let fileStore = FileSessionStore(directory: URL(fileURLWithPath: arguments[1], isDirectory: true))
     let store: any SessionStore = flags.contains("--no-lock") ? UnlockedStore(inner: fileStore) : fileStore
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
     let client: AuthClient
     do {
         client = try AuthClient(
@@ -197,7 +197,7 @@ func holdLock(_ arguments: [String]) async -> Never {
     do {
         try await store.withExclusiveRefresh(key: arguments[1]) { () async throws(AuthError) in
             emit("locked")
-            while true { try? await Task.sleep(for: .seconds(3600)) }
+            while true { try? await LatchkeyDuration.sleep(.seconds(3600)) }
         }
     } catch {
         fail("lock: \(error)")

@@ -1,6 +1,6 @@
 import Foundation
 import LatchkeyGenerator
-import Synchronization
+import LatchkeyPlatform
 import Testing
 
 /// latchkey-gen loads and renders descriptors on every core: the results (and so the generated files and the
@@ -8,7 +8,7 @@ import Testing
 @Suite struct OrderedParallelMapTests {
     @Test func resultsKeepTheInputOrderWhateverOrderTheWorkFinishesIn() {
         let items = Array(0..<64)
-        let calls = Mutex<[Int]>([])
+        let calls = Locked<[Int]>([])
         let outputs = OrderedParallelMap.map(items) { item -> String in
             // Earlier items take longer, so on more than one thread they finish after later ones.
             if item < 8 { Thread.sleep(forTimeInterval: Double(8 - item) / 1000) }

@@ -1,8 +1,8 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// Collects diagnostics while a descriptor is decoded and validated.
 final class DiagnosticSink: Sendable {
-    private let storage = Mutex<[Diagnostic]>([])
+    private let storage = Locked<[Diagnostic]>([])
 
     var diagnostics: [Diagnostic] {
         storage.withLock { $0 }.sorted { ($0.location, $0.message) < ($1.location, $1.message) }

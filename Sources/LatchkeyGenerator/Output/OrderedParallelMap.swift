@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 /// Work on every descriptor of a set at once: loading and rendering one descriptor shares nothing with the
 /// next, so `latchkey-gen` (and the benchmark's generator pipeline) spread them over the machine's cores.
@@ -21,12 +21,15 @@ package enum OrderedParallelMap {
     ) -> [Output] {
         let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
         guard items.count > sequentialLimit, workers > 1 else { return items.map(transform) }
-        let next = Atomic<Int>(0)
-        let outputs = Mutex<[Int: Output]>([:])
+        let next = Locked(0)
+        let outputs = Locked<[Int: Output]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var done: [(Int, Output)] = []
             while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
                 guard index < items.count else { break }
                 done.append((index, transform(items[index])))
             }

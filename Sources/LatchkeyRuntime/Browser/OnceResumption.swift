@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// A result that is delivered exactly once, to exactly one waiter, whichever of several racing paths
 /// delivers first.
@@ -15,7 +15,7 @@ package final class OnceResumption<Value: Sendable>: Sendable {
         case delivered
     }
 
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     /// Creates an unresolved box.
     package init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// A deterministic byte source for tests: SHA-256 in counter mode over a seed.
 ///
@@ -6,7 +6,7 @@ import Synchronization
 /// **Never use it in production**: anyone who knows the seed knows every byte.
 public final class SeededRandomSource: RandomSource {
     private let seed: [UInt8]
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var counter: UInt64 = 0

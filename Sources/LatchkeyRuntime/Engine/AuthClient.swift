@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The engine every generated client calls: sessions, sign-in flows, refresh, sign-out and actions for
 /// one provider, driven by its ``ProviderSpec``.
@@ -162,10 +161,17 @@ import Synchronization
             return await runStoreOperation(after: previous, work, ending: turn)
         }
         let result = SettledOnce<T>()
-        // A task of its own, so that the caller's cancellation never reaches a store write. It starts at once on
-        // this actor (`immediate`: no thread hand-off to start it) and the caller waits here on the actor too
+        // A task of its own, so that the caller's cancellation never reaches a store write. Where the OS has
+        // `Task.immediate` it starts at once on this actor (no thread hand-off to start it); before, it is
+        // enqueued on the actor, the same work one hop later. The caller waits here on the actor either way
         // (see `SettledOnce` for why not `Task.value`).
-        Task.immediate { result.settle(await self.runStoreOperation(after: previous, work, ending: turn)) }
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                Task.immediate { result.settle(await self.runStoreOperation(after: previous, work, ending: turn)) }
+                return await result.value()
+            }
+        #endif
+        Task { result.settle(await self.runStoreOperation(after: previous, work, ending: turn)) }
         return await result.value()
     }
 

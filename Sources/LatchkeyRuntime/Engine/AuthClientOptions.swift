@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// How an `AuthClient` talks to the world: transport, store, clock, randomness and logging.
 public struct AuthClientOptions: Sendable {
@@ -26,7 +27,7 @@ public struct AuthClientOptions: Sendable {
     /// The source of PKCE verifiers, states and nonces.
     public var random: any RandomSource
     /// How long before its expiry an access token is refreshed.
-    public var refreshLeeway: Duration
+    public var refreshLeeway: LatchkeyDuration
     /// Receives diagnostics (info level or below, never a token).
     public var logger: (@Sendable (LogRecord) -> Void)?
     /// The `User-Agent` header, or `nil` for none.
@@ -36,7 +37,7 @@ public struct AuthClientOptions: Sendable {
     public var environment: @Sendable (String) -> String?
     /// Waits between device-flow polls (``DeviceAuthorizationProviding/completeDeviceAuthorization(_:)``); throws when the
     /// task is cancelled. Tests inject one that returns at once.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    public var sleep: @Sendable (LatchkeyDuration) async throws -> Void
     /// Proactive refresh ahead of expiry, started once the stored session is read; `nil` (the default) for
     /// none. See ``AutomaticRefresh``.
     public var automaticRefresh: AutomaticRefresh?
@@ -82,10 +83,10 @@ public struct AuthClientOptions: Sendable {
     public init(
         transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
         storeKey: String? = nil, now: (@Sendable () -> Date)? = nil,
-        random: any RandomSource = SystemRandomSource(), refreshLeeway: Duration = .seconds(60),
+        random: any RandomSource = SystemRandomSource(), refreshLeeway: LatchkeyDuration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
-        sleep: (@Sendable (Duration) async throws -> Void)? = nil,
+        sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil,
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
         clock: (any LatchkeyClock)? = nil
     ) {
@@ -105,8 +106,8 @@ public struct AuthClientOptions: Sendable {
     }
 
     /// Sleeps with `Task.sleep` (throws `CancellationError` when the task is cancelled).
-    @Sendable public static func taskSleep(_ duration: Duration) async throws {
-        try await Task.sleep(for: duration)
+    @Sendable public static func taskSleep(_ duration: LatchkeyDuration) async throws {
+        try await LatchkeyDuration.sleep(duration)
     }
 
     /// Looks a key up in the process environment, then (on Apple platforms) in the main bundle's Info.plist.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A client's session lifecycle as a pure value: ``handle(_:)`` maps (state, event) to (new state, effects).
 ///
@@ -21,7 +22,7 @@ struct SessionLifecycle: Sendable, Hashable {
     /// What the lifecycle needs to know about its client, fixed when the client is created.
     struct Rules: Sendable, Hashable {
         /// How long before its expiry an access token is refreshed.
-        var refreshLeeway: Duration
+        var refreshLeeway: LatchkeyDuration
         /// Whether the provider has a refresh flow at all.
         var canRefresh: Bool
         /// Proactive refresh to start once the session is known, if any.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 /// The open connections and worker threads of a local server, so that it can shut them all down and
 /// wait for its threads when it stops.
@@ -15,7 +15,7 @@ package final class ConnectionRegistry: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let threads = DispatchGroup()
 
     package init() {}

@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 /// The request line and header fields of an HTTP/1.x request, as a local server reads them.
 package struct HTTPRequestHead: Sendable {
     /// The method, as sent.
@@ -34,7 +36,7 @@ package struct HTTPRequestHead: Sendable {
     /// - Parameter bytes: The bytes before `CRLF CRLF`.
     /// - Returns: The head, or `nil` when it is malformed.
     package static func parse(_ bytes: ArraySlice<UInt8>) -> HTTPRequestHead? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let text = String(validatingUTF8Bytes: bytes) else { return nil }
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
         guard !lines.isEmpty else { return nil }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
@@ -86,7 +88,7 @@ package enum HTTPHeadReader {
     ///   - descriptor: The connection.
     ///   - limit: The largest head accepted, in bytes (the final `CRLF CRLF` included).
     ///   - deadline: When to give up.
-    package static func read(_ descriptor: Int32, limit: Int, deadline: ContinuousClock.Instant) -> Outcome {
+    package static func read(_ descriptor: Int32, limit: Int, deadline: MonotonicInstant) -> Outcome {
         var buffer: [UInt8] = []
         while true {
             switch SocketIO.read(descriptor, maximum: 16384, deadline: deadline) {

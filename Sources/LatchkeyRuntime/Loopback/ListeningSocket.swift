@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +35,7 @@ package final class ListeningSocket: Sendable {
     /// The interface it listens on.
     package let address: LoopbackAddress
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
@@ -76,7 +76,7 @@ package final class ListeningSocket: Sendable {
         self.address = address
         self.wakeRead = pipeDescriptors[0]
         self.wakeWrite = pipeDescriptors[1]
-        self.state = Mutex(State(descriptor: descriptor))
+        self.state = Locked(State(descriptor: descriptor))
     }
 
     deinit {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 /// The life of one loopback sign-in: waiting, then claimed by the first decisive request (the listener
 /// closes at once), then finished (waiters resumed). Timeouts and cancellation finish it directly.
@@ -16,7 +16,7 @@ final class LoopbackCallbackState: Sendable {
         var timer: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let listener: ListeningSocket
     private let connections: ConnectionRegistry
 
@@ -26,9 +26,9 @@ final class LoopbackCallbackState: Sendable {
     }
 
     /// Starts the overall timeout.
-    func startTimer(_ timeout: Duration, message: String) {
+    func startTimer(_ timeout: LatchkeyDuration, message: String) {
         let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
+            try? await LatchkeyDuration.sleep(timeout)
             guard !Task.isCancelled else { return }
             self?.finish(.failure(AuthError(.timeout, message)))
         }

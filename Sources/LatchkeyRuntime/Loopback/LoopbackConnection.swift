@@ -1,18 +1,19 @@
 import Foundation
+import LatchkeyPlatform
 
 /// Serves one connection of a ``LoopbackRedirectServer``.
 struct LoopbackConnection: Sendable {
     let rules: LoopbackRequestRules
     let successPage: [UInt8]
     let failurePage: [UInt8]
-    let readTimeout: Duration
+    let readTimeout: LatchkeyDuration
     let state: LoopbackCallbackState
     let connections: ConnectionRegistry
 
     /// Reads one request, answers it and closes the connection.
     func serve(_ id: Int, _ descriptor: Int32) {
         defer { connections.release(id) }
-        let deadline = ContinuousClock.now + readTimeout
+        let deadline = MonotonicInstant.now + readTimeout
         switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
         case .head(let head, let rest):
             // An evicted connection (shut down to make room) lost its turn: its request is not served.
@@ -30,7 +31,7 @@ struct LoopbackConnection: Sendable {
     }
 
     private func handle(
-        _ head: HTTPRequestHead, rest: [UInt8], deadline: ContinuousClock.Instant, id: Int, descriptor: Int32
+        _ head: HTTPRequestHead, rest: [UInt8], deadline: MonotonicInstant, id: Int, descriptor: Int32
     ) {
         var decision = rules.decide(head)
         if case .readForm(let length) = decision {
@@ -59,7 +60,7 @@ struct LoopbackConnection: Sendable {
 
     /// Reads exactly `length` body bytes (those after the head first), or `nil` when the peer stops first.
     private static func readBody(
-        _ descriptor: Int32, length: Int, start: [UInt8], deadline: ContinuousClock.Instant
+        _ descriptor: Int32, length: Int, start: [UInt8], deadline: MonotonicInstant
     ) -> [UInt8]? {
         var body = start
         guard body.count <= length else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// Receives an OAuth redirect on the loopback interface (RFC 8252 §7.3), for sign-in from desktop
 /// apps and command-line tools.
@@ -17,7 +18,7 @@ public final class LoopbackRedirectServer: Sendable {
     /// The largest request head accepted, in bytes.
     public static let maximumRequestBytes = 16 * 1024
     /// How long one connection may take to send its request.
-    public static let connectionReadTimeout: Duration = .seconds(10)
+    public static let connectionReadTimeout: LatchkeyDuration = .seconds(10)
     /// How many connections are served at once (browsers open speculative ones). When all are taken, the
     /// oldest connection that has not sent its request yet is closed to make room for the new one.
     public static let maximumConnections = 16
@@ -47,7 +48,7 @@ public final class LoopbackRedirectServer: Sendable {
     ///   `web_auth_start_failed` when a fixed port is in use by another program (or needs privileges);
     ///   `network_error` when the socket cannot be opened otherwise.
     public convenience init(
-        path: String = "/callback", expectedState: String?, timeout: Duration = .seconds(300),
+        path: String = "/callback", expectedState: String?, timeout: LatchkeyDuration = .seconds(300),
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
         address: LoopbackAddress = .ipv4, port: Int = 0, acceptsFormPost: Bool = false
     ) throws(AuthError) {
@@ -74,7 +75,7 @@ public final class LoopbackRedirectServer: Sendable {
     ///   timeout; `web_auth_start_failed` when its port is in use by another program (or needs privileges);
     ///   `network_error` when the socket cannot be opened otherwise.
     public convenience init(
-        redirectURI: URL, expectedState: String?, timeout: Duration = .seconds(300),
+        redirectURI: URL, expectedState: String?, timeout: LatchkeyDuration = .seconds(300),
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
         acceptsFormPost: Bool = false
     ) throws(AuthError) {
@@ -86,8 +87,8 @@ public final class LoopbackRedirectServer: Sendable {
 
     /// An initializer with a shorter `connectionReadTimeout`, for tests.
     convenience init(
-        path: String, expectedState: String?, timeout: Duration, successPage: String, failurePage: String,
-        address: LoopbackAddress, connectionReadTimeout: Duration, acceptsFormPost: Bool = false
+        path: String, expectedState: String?, timeout: LatchkeyDuration, successPage: String, failurePage: String,
+        address: LoopbackAddress, connectionReadTimeout: LatchkeyDuration, acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
             endpoint: LoopbackEndpoint(path: path, address: address, port: 0), expectedState: expectedState,
@@ -97,9 +98,10 @@ public final class LoopbackRedirectServer: Sendable {
 
     /// The designated initializer: listens on `endpoint` and starts the timeout.
     init(
-        endpoint: LoopbackEndpoint, expectedState: String?, timeout: Duration,
+        endpoint: LoopbackEndpoint, expectedState: String?, timeout: LatchkeyDuration,
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
-        connectionReadTimeout: Duration = LoopbackRedirectServer.connectionReadTimeout, acceptsFormPost: Bool = false
+        connectionReadTimeout: LatchkeyDuration = LoopbackRedirectServer.connectionReadTimeout,
+        acceptsFormPost: Bool = false
     ) throws(AuthError) {
         let path = endpoint.path
         guard path.hasPrefix("/"), !path.contains(where: { "?# \t\r\n".contains($0) }) else {
@@ -182,10 +184,9 @@ public final class LoopbackRedirectServer: Sendable {
         state.finish(.failure(AuthError(.loginCancelled, "the loopback sign-in was cancelled")))
     }
 
-    private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return String(seconds) }
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return String((value * 1000).rounded() / 1000)
+    private static func seconds(_ duration: LatchkeyDuration) -> String {
+        let nanoseconds = duration.nanoseconds
+        if nanoseconds % 1_000_000_000 == 0 { return String(nanoseconds / 1_000_000_000) }
+        return String((duration.timeInterval * 1000).rounded() / 1000)
     }
 }

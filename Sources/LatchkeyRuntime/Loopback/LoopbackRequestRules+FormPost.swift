@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 extension LoopbackRequestRules {
     /// The largest `form_post` body accepted, in bytes.
@@ -29,7 +30,7 @@ extension LoopbackRequestRules {
 
     /// Decides a `form_post` callback once its body is read: the body becomes the callback URL's query.
     func decideFormPost(_ head: HTTPRequestHead, body: [UInt8]) -> Decision {
-        guard let text = String(validating: body, as: UTF8.self),
+        guard let text = String(validatingUTF8Bytes: body),
             text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0 != "#" && $0.value != 127 })
         else { return .reject(status: 400, reason: "malformed form body") }
         guard let url = URL(string: callbackBase + (text.isEmpty ? "" : "?" + text)) else {

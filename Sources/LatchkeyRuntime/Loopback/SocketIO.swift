@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -44,14 +46,11 @@ package enum SocketIO {
     }
 
     /// Reads what is available (up to `maximum` bytes), waiting until `deadline` at most.
-    package static func read(_ descriptor: Int32, maximum: Int = 16384, deadline: ContinuousClock.Instant) -> ReadResult
-    {
+    package static func read(_ descriptor: Int32, maximum: Int = 16384, deadline: MonotonicInstant) -> ReadResult {
         while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
+            let remaining = MonotonicInstant.now.duration(to: deadline)
             guard remaining > .zero else { return .timedOut }
-            let milliseconds = Int32(
-                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-                    + 1)
+            let milliseconds = Int32(clamping: remaining.nanoseconds / 1_000_000 + 1)
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 1, milliseconds)
             if ready < 0 {
@@ -115,7 +114,7 @@ package enum SocketIO {
         #else
             _ = shutdown(descriptor, SHUT_WR)
         #endif
-        let deadline = ContinuousClock.now + .milliseconds(200)
+        let deadline = MonotonicInstant.now + .milliseconds(200)
         loop: while true {
             switch read(descriptor, deadline: deadline) {
             case .bytes: continue
@@ -126,7 +125,7 @@ package enum SocketIO {
 
     /// Waits until `deadline`, or until the connection is closed or shut down.
     /// - Returns: `false` when the connection ended first.
-    package static func wait(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+    package static func wait(_ descriptor: Int32, until deadline: MonotonicInstant) -> Bool {
         while true {
             switch read(descriptor, maximum: 4096, deadline: deadline) {
             case .bytes: continue

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A signed-in session: the tokens with an absolute expiry, and the user.
 ///
@@ -57,7 +58,7 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     ///   - date: The moment (local clock).
     ///   - leeway: How long before the expiry the session already counts as expired.
     /// - Returns: `true` when expired; `false` when no expiry is known.
-    public func isExpired(at date: Date, leeway: Duration = .zero) -> Bool {
+    public func isExpired(at date: Date, leeway: LatchkeyDuration = .zero) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt.timeIntervalSince(date) <= leeway.timeInterval
     }

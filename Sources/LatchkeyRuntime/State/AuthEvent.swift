@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// Something that happened to the session besides a change of ``AuthState``, such as a password-recovery
 /// link that signed the user in (the app should now ask for a new password).
@@ -24,7 +24,7 @@ public struct AuthEvent: Sendable, Hashable, CustomStringConvertible {
 
 /// Hands every event to the subscribers present when it happens.
 final class EventBroadcaster: Sendable {
-    private let subscribers = Mutex(SubscriberList<AuthEvent>())
+    private let subscribers = Locked(SubscriberList<AuthEvent>())
 
     /// A stream of the events from now on, until the subscriber stops.
     func updates() -> AsyncStream<AuthEvent> {

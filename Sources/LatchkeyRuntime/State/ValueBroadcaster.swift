@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// Holds the latest value of something that changes (the ``AuthState``, the session's tokens) and hands every
 /// change to any number of subscribers, in the order of the changes.
@@ -12,7 +12,7 @@ final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
         var subscribers = SubscriberList<Value>()
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
     private let bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
 
     /// Creates a broadcaster.
@@ -24,7 +24,7 @@ final class ValueBroadcaster<Value: Sendable & Equatable>: Sendable {
         initial: Value, settled: Bool = true,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) {
-        storage = Mutex(Storage(current: initial, settled: settled))
+        storage = Locked(Storage(current: initial, settled: settled))
         self.bufferingPolicy = bufferingPolicy
     }
 

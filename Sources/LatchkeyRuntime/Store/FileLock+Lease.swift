@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,8 @@ extension FileLock {
                 } ?? false
             }
             if done != false { return }
-            try? await Task.sleep(for: .milliseconds(1))  // another process holds the flock for a few system calls
+            // Another process holds the flock for a few system calls.
+            try? await LatchkeyDuration.sleep(.milliseconds(1))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,7 @@ struct FileLock: Sendable {
     let path: String
     /// How long to wait for another holder before giving up (and, under ``RefreshLockPolicy/lease``, how
     /// long a lease lasts).
-    let timeout: Duration
+    let timeout: LatchkeyDuration
     /// The clock the polling waits on, and the timeout is measured by.
     var clock: any LatchkeyClock = SystemClock()
     /// Whether the `flock` is held while `body` runs, or only while a lease is claimed and released
@@ -71,7 +72,7 @@ struct FileLock: Sendable {
     /// system does not support `flock` (the descriptor is closed and the caller proceeds unlocked).
     private func acquire(_ descriptor: Int32) async throws(AuthError) -> Int32 {
         let deadline = clock.monotonicNow + timeout
-        var pause = Duration.milliseconds(1)
+        var pause = LatchkeyDuration.milliseconds(1)
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
             let code = errno

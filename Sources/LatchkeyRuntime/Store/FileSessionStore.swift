@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ public struct FileSessionStore: SessionStore {
     public let directory: URL
     /// How long a refresh waits for another process's refresh of the same session before giving up with
     /// `store_unavailable`.
-    public let refreshLockTimeout: Duration
+    public let refreshLockTimeout: LatchkeyDuration
     /// The clock the refresh lock's polling waits on, and its timeout is measured by.
     public let clock: any LatchkeyClock
 
@@ -40,7 +41,8 @@ public struct FileSessionStore: SessionStore {
     ///     refresh request's 30 s timeout).
     ///   - clock: The clock the refresh lock's polling waits on (default ``SystemClock``).
     public init(
-        directory: URL? = nil, refreshLockTimeout: Duration = .seconds(60), clock: any LatchkeyClock = SystemClock()
+        directory: URL? = nil, refreshLockTimeout: LatchkeyDuration = .seconds(60),
+        clock: any LatchkeyClock = SystemClock()
     ) {
         self.directory = directory ?? FileSessionStore.defaultDirectory()
         self.refreshLockTimeout = refreshLockTimeout

@@ -1,15 +1,15 @@
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 /// A store that lives as long as the process: the opt-out from the persistent default
 /// (``AuthClientOptions/defaultStore(environment:)``), for tests, previews and apps that must not persist.
 public final class InMemorySessionStore: SessionStore {
-    private let records: Mutex<[String: Data]>
+    private let records: Locked<[String: Data]>
 
     /// Creates a store, optionally with records already in it.
     /// - Parameter records: Initial records by key.
     public init(records: [String: Data] = [:]) {
-        self.records = Mutex(records)
+        self.records = Locked(records)
     }
 
     /// Reads the record under a key.

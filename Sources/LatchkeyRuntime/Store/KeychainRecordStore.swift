@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// The Keychain store's policy over ``KeychainOperations``: what `KeychainSessionStore` does on Apple
 /// platforms, and what the Linux tests run against an in-memory keychain.
@@ -17,7 +18,7 @@ package struct KeychainRecordStore: SessionStore {
     /// The access group shared with extensions, if any.
     package let accessGroup: String?
     /// How long a refresh waits for another process's refresh, and how long a lease lasts.
-    package let refreshLockTimeout: Duration
+    package let refreshLockTimeout: LatchkeyDuration
     private let operations: any KeychainOperations
     private let now: @Sendable () -> Int64
     private let clock: any LatchkeyClock
@@ -33,7 +34,7 @@ package struct KeychainRecordStore: SessionStore {
     ///     ``SystemClock``).
     package init(
         operations: any KeychainOperations, service: String, accessGroup: String?,
-        refreshLockTimeout: Duration = .seconds(60),
+        refreshLockTimeout: LatchkeyDuration = .seconds(60),
         now: @escaping @Sendable () -> Int64 = RefreshLease.currentMilliseconds,
         clock: any LatchkeyClock = SystemClock()
     ) {

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A cross-process refresh lock in a shared keychain access group: a lease item that processes claim with
 /// `SecItemAdd` (atomic: a second add gets `errSecDuplicateItem`) and take over, once expired, with a
@@ -12,7 +13,7 @@ struct KeychainRefreshLock: Sendable {
     /// The lease item (its label and data hold the lease text).
     let query: KeychainQuery
     /// How long a lease lasts, and how long to wait for another process's.
-    let timeout: Duration
+    let timeout: LatchkeyDuration
     let now: @Sendable () -> Int64
     let queue: BlockingQueue
     /// The clock the waits between attempts sleep on, and the timeout is measured by.

@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 #if canImport(Security)
     import Foundation
 
@@ -23,7 +25,7 @@
         /// The keychain access group shared with app extensions, if any.
         public let accessGroup: String?
         /// How long a refresh waits for another process's refresh, and how long a refresh lease lasts.
-        public let refreshLockTimeout: Duration
+        public let refreshLockTimeout: LatchkeyDuration
         private let records: KeychainRecordStore
 
         /// Creates a store.
@@ -34,7 +36,7 @@
         ///     (default 60 s: longer than a refresh request's 30 s timeout).
         public init(
             service: String = "dev.latchkey.sessions", accessGroup: String? = nil,
-            refreshLockTimeout: Duration = .seconds(60)
+            refreshLockTimeout: LatchkeyDuration = .seconds(60)
         ) {
             self.service = service
             self.accessGroup = accessGroup

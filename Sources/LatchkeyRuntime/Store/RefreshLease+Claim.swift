@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 extension RefreshLease {
     /// Tries to claim a lease until `attempt` succeeds, backing off between tries, for the stores that share a
@@ -15,7 +16,8 @@ extension RefreshLease {
     /// - Throws: `store_unavailable` when another lease stays live past `timeout` or the waiting task is
     ///   cancelled; what `attempt` throws.
     package static func claim(
-        timeout: Duration, now: @Sendable () -> Int64, firstPause: Duration, longestPause: Duration,
+        timeout: LatchkeyDuration, now: @Sendable () -> Int64, firstPause: LatchkeyDuration,
+        longestPause: LatchkeyDuration,
         clock: any LatchkeyClock = SystemClock(), _ attempt: (RefreshLease, Int64) async throws(AuthError) -> Bool
     ) async throws(AuthError) -> RefreshLease {
         let longest = timeout.leaseMilliseconds

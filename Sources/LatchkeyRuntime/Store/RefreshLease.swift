@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A time-limited claim on a session's refresh, shared by processes through a keychain item or a lock file,
 /// for stores where no lock may be held across the refresh request (the keychain has no locks; an iOS app
@@ -77,10 +78,9 @@ package struct RefreshLease: Sendable, Hashable {
     private static let prefix = "latchkey-refresh-lease v1"
 }
 
-extension Duration {
+extension LatchkeyDuration {
     /// The duration in whole milliseconds (at least 1).
     var leaseMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        max(1, nanoseconds / 1_000_000)
     }
 }

@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 /// Percent-encoding for form bodies and query strings (RFC 3986: only unreserved characters stay).
 enum PercentEncoding {
     /// Encodes text, leaving only `A-Z a-z 0-9 - . _ ~` as they are.
@@ -53,7 +55,7 @@ enum PercentEncoding {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validatingUTF8Bytes: bytes)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// A value one task settles once and any number of others await, each resumed on its own executor.
 ///
@@ -12,7 +12,7 @@ final class SettledOnce<Value: Sendable>: Sendable {
         case settled(Value)
     }
 
-    private let state = Mutex(State.pending([]))
+    private let state = Locked(State.pending([]))
 
     /// Creates an unsettled value.
     init() {}

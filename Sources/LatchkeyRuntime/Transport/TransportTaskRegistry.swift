@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -44,10 +44,10 @@ final class TransportTaskRegistry: Sendable {
         var armedDeadline: UInt64?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init() {
-        state = Mutex(
+        state = Locked(
             State(timer: DispatchSource.makeTimerSource(queue: DispatchQueue(label: "latchkey.transport.deadlines"))))
         state.withLock { state in
             state.timer.setEventHandler { [weak self] in self?.expireDeadlines() }

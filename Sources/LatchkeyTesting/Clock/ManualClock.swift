@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// A clock that moves only when a test says so: ``advance(by:)`` moves its time and resumes, in deadline order,
 /// every sleeper whose deadline it reached.
@@ -77,7 +77,7 @@ public final class ManualClock: LatchkeyClock, Sendable {
     /// Moves the clock and resumes every sleeper whose deadline it reached, earliest deadline first.
     /// - Parameter duration: How far; a negative duration sets the clock back (a wall-clock correction), which
     ///   resumes nobody.
-    public func advance(by duration: Duration) {
+    public func advance(by duration: LatchkeyDuration) {
         let due = state.update { state -> [Sleeper] in
             state.now = state.now.addingTimeInterval(Self.seconds(duration))
             let now = state.now
@@ -95,8 +95,7 @@ public final class ManualClock: LatchkeyClock, Sendable {
         await state.wait { $0.sleepers.count >= count }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
+    private static func seconds(_ duration: LatchkeyDuration) -> Double {
+        duration.timeInterval
     }
 }

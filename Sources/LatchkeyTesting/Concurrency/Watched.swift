@@ -1,4 +1,4 @@
-import Synchronization
+import LatchkeyPlatform
 
 /// A value that changes, and tasks that wait, without polling, until it satisfies a condition: the one waiting
 /// mechanism of the test support (``ManualClock``'s sleepers, the test fixtures' gates and counters).
@@ -19,11 +19,11 @@ package final class Watched<Value: Sendable>: Sendable {
         var cancelledBeforeWaiting: Set<Int> = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates the value.
     /// - Parameter value: Its first value.
-    package init(_ value: Value) { state = Mutex(State(value: value)) }
+    package init(_ value: Value) { state = Locked(State(value: value)) }
 
     /// The value now.
     package var value: Value { state.withLock { $0.value } }

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// A fake identity provider driven by a descriptor's ``ProviderSpec``, on a local ``TestHTTPServer``.
 ///
@@ -43,7 +43,7 @@ public final class ProviderSimulator: Sendable {
     private let core: SimulatorCore
     /// One key of each type for every simulator of the process: making a 2048-bit RSA key is the slowest
     /// part of a start.
-    private static let sharedSigners = Mutex<[TestSigner.KeyType: TestSigner]>([:])
+    private static let sharedSigners = Locked<[TestSigner.KeyType: TestSigner]>([:])
 
     /// Starts a simulator.
     /// - Parameters:

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// The documents the simulator answers with: sessions, user documents, protected resources and ID tokens.
 extension SimulatorCore {

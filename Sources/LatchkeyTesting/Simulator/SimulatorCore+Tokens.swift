@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// The token endpoints of the simulator: code exchange, refresh, password, device code and generic requests.
 extension SimulatorCore {

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// The simulator's answers for format-version-2 features: `form_post` callbacks with a first-sign-in
 /// user document, token information for non-Bearer schemes, and device approval by the user.

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// The state a ``ProviderSimulator`` shares with its server's handler.
 final class SimulatorCore: Sendable {
@@ -8,8 +8,8 @@ final class SimulatorCore: Sendable {
     let users: [SimulatedUser]
     let signer: TestSigner
     let keyID = "simulator-1"
-    let ledger = Mutex(SimulatorLedger())
-    private let routeTable = Mutex<SimulatorRoutes?>(nil)
+    let ledger = Locked(SimulatorLedger())
+    private let routeTable = Locked<SimulatorRoutes?>(nil)
 
     /// Mints the access tokens of descriptors whose access tokens are PASETO `v4.public`.
     let paseto: SimulatorPaseto?

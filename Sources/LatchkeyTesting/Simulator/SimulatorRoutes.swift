@@ -212,11 +212,11 @@ struct SimulatorRequest: Sendable {
         var parameters: [String: String] = [:]
         for item in recorded.queryItems where parameters[item.name] == nil { parameters[item.name] = item.value }
         let contentType = recorded.header("Content-Type")?.lowercased() ?? ""
-        if contentType.contains("json"), let object = recorded.jsonBody as? [String: Any] {
+        if contentType.range(of: "json") != nil, let object = recorded.jsonBody as? [String: Any] {
             for (name, value) in object where parameters[name] == nil {
                 parameters[name] = value as? String ?? "\(value)"
             }
-        } else if contentType.contains("x-www-form-urlencoded") {
+        } else if contentType.range(of: "x-www-form-urlencoded") != nil {
             for item in recorded.formItems where parameters[item.name] == nil { parameters[item.name] = item.value }
         }
         self.parameters = parameters

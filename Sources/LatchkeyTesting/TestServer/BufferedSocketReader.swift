@@ -1,3 +1,4 @@
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 
 /// Reads a request body from a socket: exact lengths and `chunked` coding, with a deadline.
@@ -10,7 +11,7 @@ struct BufferedSocketReader {
 
     let descriptor: Int32
     var buffer: [UInt8]
-    let deadline: ContinuousClock.Instant
+    let deadline: MonotonicInstant
 
     /// Reads exactly `count` bytes, or `nil` when the connection ends first.
     mutating func read(exactly count: Int) -> [UInt8]? {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +19,7 @@ import Synchronization
 public final class ClosedPort: Sendable {
     /// The reserved port.
     public let port: Int
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
 
     /// Reserves a port the system picks.
     /// - Throws: ``TestServerError`` when no socket can be bound.
@@ -50,7 +50,7 @@ public final class ClosedPort: Sendable {
             throw TestServerError(description: "bind(127.0.0.1:0) failed: errno \(code)")
         }
         self.port = Int(UInt16(bigEndian: address.sin_port))
-        self.descriptor = Mutex(socketDescriptor)
+        self.descriptor = Locked(socketDescriptor)
     }
 
     deinit {

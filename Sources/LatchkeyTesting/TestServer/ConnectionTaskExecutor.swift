@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import LatchkeyPlatform
 
 /// Runs a request handler's jobs on the connection's own thread, so that ``TestHTTPServer`` answers without
 /// waiting for Swift's cooperative pool.
@@ -13,13 +13,17 @@ import Synchronization
 /// When the thread stops serving (the handler finished, or the server stopped while the handler was
 /// suspended), jobs that still arrive go to the global concurrent executor, so an abandoned handler, or an
 /// actor it was running, never waits on a thread that is gone.
+///
+/// Task executors need iOS 18 / macOS 15; before, handlers run on the cooperative pool (see
+/// `TestServerConnection.runHandler(_:)`).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class ConnectionTaskExecutor: TaskExecutor, Sendable {
     private struct State {
         var jobs: [UnownedJob] = []
         var serving = true
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
 
     /// Queues a job for the connection thread, or hands it to the global executor once the thread is done.

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// A real HTTP/1.1 server on `127.0.0.1` and an ephemeral port, for tests, the simulator and the demo.
 ///

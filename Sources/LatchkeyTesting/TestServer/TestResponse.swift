@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 import LatchkeyRuntime
 
 /// What ``TestHTTPServer`` answers: a response, or a fault (dropped connection, truncated body, delay).
@@ -15,7 +16,7 @@ public struct TestResponse: Sendable {
         case respond
         case dropConnection
         case resetMidBody
-        case delay(Duration, TestResponse)
+        case delay(LatchkeyDuration, TestResponse)
     }
 
     var behavior: Behavior = .respond
@@ -115,7 +116,7 @@ public struct TestResponse: Sendable {
     ///   - response: What to send afterwards.
     public static func delay(_ seconds: Double, then response: TestResponse) -> TestResponse {
         var delayed = TestResponse(status: response.status)
-        delayed.behavior = .delay(.milliseconds(Int64((seconds * 1000).rounded())), response)
+        delayed.behavior = .delay(.seconds(seconds), response)
         return delayed
     }
 }

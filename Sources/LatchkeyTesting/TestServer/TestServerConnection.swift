@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// Serves one connection of a ``TestHTTPServer``: reads a request, records it, runs the handler and
 /// sends its response (or fault), then closes.
 struct TestServerConnection {
     static let headLimit = 64 * 1024
-    static let readTimeout: Duration = .seconds(10)
+    static let readTimeout: LatchkeyDuration = .seconds(10)
 
     let core: TestServerCore
     let id: Int
@@ -19,7 +19,7 @@ struct TestServerConnection {
             core.connections.release(id, gracefully: graceful)
             core.connectionsChanged()
         }
-        let deadline = ContinuousClock.now + Self.readTimeout
+        let deadline = MonotonicInstant.now + Self.readTimeout
         guard case .head(let head, let rest) = readHead(deadline: deadline) else { return }
         var reader = BufferedSocketReader(descriptor: descriptor, buffer: rest, deadline: deadline)
         let body: [UInt8]
@@ -35,7 +35,7 @@ struct TestServerConnection {
         graceful = perform(response, method: head.method)
     }
 
-    private func readHead(deadline: ContinuousClock.Instant) -> HTTPHeadReader.Outcome {
+    private func readHead(deadline: MonotonicInstant) -> HTTPHeadReader.Outcome {
         let outcome = HTTPHeadReader.read(descriptor, limit: Self.headLimit, deadline: deadline)
         switch outcome {
         case .tooLarge: send(.text("request head too large", status: 431), method: "GET")
@@ -88,12 +88,22 @@ struct TestServerConnection {
     private func runHandler(_ request: RecordedRequest) -> TestResponse? {
         let result = HandlerResult()
         let handler = core.handler
+        let connections = core.connections
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+            // Before task executors: the handler runs on the cooperative pool and this thread waits for it.
+            let answered = DispatchSemaphore(value: 0)
+            Task {
+                result.set(await handler(request))
+                answered.signal()
+            }
+            while answered.wait(timeout: .now() + .milliseconds(50)) == .timedOut, !connections.isClosed {}
+            return result.response
+        }
         let executor = ConnectionTaskExecutor()
         Task(executorPreference: executor) {
             let response = await handler(request)
             result.set(response)
         }
-        let connections = core.connections
         executor.serve { result.response != nil || connections.isClosed }
         return result.response
     }
@@ -112,7 +122,7 @@ struct TestServerConnection {
             SocketIO.writeAll(descriptor, head(for: response, bodyLength: body.count) + body[..<sent])
             return false
         case .delay(let duration, let next):
-            guard SocketIO.wait(descriptor, until: ContinuousClock.now + duration) else { return false }
+            guard SocketIO.wait(descriptor, until: MonotonicInstant.now + duration) else { return false }
             return perform(next, method: method)
         }
     }
@@ -151,7 +161,7 @@ struct TestServerConnection {
 
 /// The handler's response, handed from its task to the connection thread.
 private final class HandlerResult: Sendable {
-    private let value = Mutex<TestResponse?>(nil)
+    private let value = Locked<TestResponse?>(nil)
 
     var response: TestResponse? { value.withLock { $0 } }
 

@@ -1,5 +1,5 @@
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// Ports for tests that must name a loopback port before anything listens on it (a redirect URI registered
 /// with its port, bound later by the sign-in under test).
@@ -12,7 +12,7 @@ import Synchronization
 package enum UnassignedPort {
     /// Where the ports come from.
     private static let range = 20_000..<32_768
-    private static let next = Mutex(Int.random(in: range))
+    private static let next = Locked(Int.random(in: range))
 
     /// A port nothing listens on now, below the ephemeral ranges, not handed out before in this process.
     /// - Parameter address: The loopback address it must be free on.

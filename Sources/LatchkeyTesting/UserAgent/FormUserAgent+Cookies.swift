@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 
 /// The cookie jar of a ``FormUserAgent``: enough of RFC 6265 for login pages (host-only and `Domain`
 /// cookies, `Path`, `Secure`, `Max-Age`, `Expires`).
@@ -15,7 +15,7 @@ final class CookieJar: Sendable {
         var expires: Date?
     }
 
-    private let cookies = Mutex<[Cookie]>([])
+    private let cookies = Locked<[Cookie]>([])
 
     /// The `name=value` pairs to send to a URL, longest path first (RFC 6265 §5.4).
     func cookies(for url: URL, now: Date) -> [(name: String, value: String)] {

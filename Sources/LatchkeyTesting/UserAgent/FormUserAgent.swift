@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -40,7 +40,7 @@ public final class FormUserAgent: Sendable {
         }
 
         /// Whether the body contains a text.
-        public func contains(_ text: String) -> Bool { body.contains(text) }
+        public func contains(_ text: String) -> Bool { body.range(of: text) != nil }
 
         /// Every `<form>` of the page, in document order.
         public var forms: [Form] { HTMLForms.parse(body, pageURL: url) }
@@ -107,7 +107,7 @@ public final class FormUserAgent: Sendable {
     public let maximumHops: Int
     private let session: URLSession
     private let jar = CookieJar()
-    private let log = Mutex<[Exchange]>([])
+    private let log = Locked<[Exchange]>([])
 
     /// Creates a browser with an empty cookie jar.
     /// - Parameter maximumHops: The most redirects followed in one navigation (default 10).

@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 /// Parses JSON text into ``JSON`` in one pass over the bytes, without `Codable`.
 ///
 /// It accepts what `JSONDecoder` decoding ``JSON`` accepted, so ``JSON/init(data:)`` reads every document
@@ -171,7 +173,7 @@ package struct JSONBytesParser: ~Copyable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = String(validatingUTF8Bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
                 index += 1
                 return text
             }
@@ -189,7 +191,7 @@ package struct JSONBytesParser: ~Copyable {
             let byte = bytes[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\""): return String(validating: utf8, as: UTF8.self)
+            case UInt8(ascii: "\""): return String(validatingUTF8Bytes: utf8)
             case UInt8(ascii: "\\"):
                 guard let scalar = escape() else { return nil }
                 utf8.append(contentsOf: UTF8.encode(scalar)!)

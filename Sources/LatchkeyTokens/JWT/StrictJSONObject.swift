@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// Decodes the JSON object of a JWS header or payload strictly: UTF-8 only, an object at the top, and
 /// no member name twice (RFC 7515 §5.2 — `JSONDecoder` would silently keep the first of two `alg`s).
@@ -9,7 +10,7 @@ package enum StrictJSONObject {
     /// The object's members, or `nil` when the bytes are not a UTF-8 JSON object with unique member names.
     /// - Parameter bytes: The decoded base64url part.
     package static func decode(_ bytes: [UInt8]) -> [String: JSON]? {
-        guard String(validating: bytes, as: UTF8.self) != nil,
+        guard String(validatingUTF8Bytes: bytes) != nil,
             bytes.first(where: { !isWhitespace($0) }) == UInt8(ascii: "{")
         else { return nil }
         return bytes.withUnsafeBytes { JSONBytesParser.parse($0, topLevelNames: .unique) }?.object

@@ -1,3 +1,5 @@
+import LatchkeyPlatform
+
 /// A `v4.public` token whose signature checked out. Its claims are authentic but not yet validated
 /// (expiry, issuer, audience): see ``PasetoClaimsValidator``.
 public struct PasetoVerifiedToken: Sendable, Hashable {
@@ -26,6 +28,6 @@ public struct PasetoVerifiedToken: Sendable, Hashable {
 
     /// The footer as UTF-8 text, or `nil` when it is not valid UTF-8.
     public var footerText: String? {
-        String(validating: footer, as: UTF8.self)
+        String(validatingUTF8Bytes: footer)
     }
 }

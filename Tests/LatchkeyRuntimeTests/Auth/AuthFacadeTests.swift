@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// What a generated client for ``AcmeSpec`` looks like.
@@ -67,7 +67,7 @@ struct AuthFacadeTests {
 
 /// Counts calls.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,12 +1,12 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// The providers a router reported, in order.
 final class RoutedProviders: Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = Locked<[String]>([])
     var all: [String] { names.withLock { $0 } }
     func record(_ name: String) { names.withLock { $0.append(name) } }
 }

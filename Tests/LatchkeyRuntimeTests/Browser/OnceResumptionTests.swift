@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import LatchkeyPlatform
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -12,7 +12,7 @@ struct OnceResumptionTests {
     func concurrentResolutions() async {
         for _ in 0..<20 {
             let box = OnceResumption<Int>()
-            let winners = Mutex([Int]())
+            let winners = Locked([Int]())
             let attempts = DispatchGroup()
             for attempt in 0..<64 {
                 attempts.enter()

@@ -1,13 +1,13 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// A value shared with the server's `@Sendable` handler.
 private final class ClientCredentialsBox<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
 }
 
@@ -20,7 +20,7 @@ private final class ClientCredentialsServer: Sendable {
     ///   - delay: How long each answer waits (to keep a request in flight).
     ///   - answers: The answers in order; the last one repeats.
     ///   - holdingFirst: Holds the first request's answer until the test releases it.
-    init(delay: Duration = .zero, holdingFirst: HeldRoute? = nil, answers: [TestResponse]) throws {
+    init(delay: LatchkeyDuration = .zero, holdingFirst: HeldRoute? = nil, answers: [TestResponse]) throws {
         let script = ClientCredentialsBox(answers)
         let count = ClientCredentialsBox(0)
         self.answers = script
@@ -28,7 +28,7 @@ private final class ClientCredentialsServer: Sendable {
             guard request.method == "POST", request.path == "/token" else {
                 return .json(["error": "nope"], status: 404)
             }
-            if delay > .zero { try? await Task.sleep(for: delay) }
+            if delay > .zero { try? await LatchkeyDuration.sleep(delay) }
             let number = count.withLock { value -> Int in
                 value += 1
                 return value

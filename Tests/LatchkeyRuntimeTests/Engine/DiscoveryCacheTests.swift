@@ -1,13 +1,13 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// A value shared with the server's `@Sendable` handler.
 private final class DiscoveryCacheBox<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
 }
 

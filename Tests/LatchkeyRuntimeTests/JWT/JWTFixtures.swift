@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Keys, clock and token builders shared by the JWT tests. Keys are generated once per test run.
@@ -111,10 +111,10 @@ func expectJWTError(
 
 /// A clock tests move by hand.
 final class JWTTestClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = JWTFixtures.now) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     var now: Date { current.withLock { $0 } }

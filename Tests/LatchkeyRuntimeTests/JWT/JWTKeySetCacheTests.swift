@@ -1,15 +1,15 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// The document and status a ``JWKSEndpoint`` serves.
 final class JWKSDocument: Sendable {
-    private let state: Mutex<(status: Int, body: Data)>
+    private let state: Locked<(status: Int, body: Data)>
 
     init(_ body: Data) {
-        state = Mutex((200, body))
+        state = Locked((200, body))
     }
 
     var current: (status: Int, body: Data) { state.withLock { $0 } }

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -138,7 +138,7 @@ private final class LoopbackUser: Sendable {
         var status: Int?
     }
 
-    private let recorded = Mutex<[Visit]>([])
+    private let recorded = Locked<[Visit]>([])
     private let ipv6: Bool
 
     init(ipv6: Bool = false) {

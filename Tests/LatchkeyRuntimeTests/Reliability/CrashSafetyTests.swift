@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -16,7 +16,7 @@ final class RotatingTokenEndpoint: Sendable {
         var reuses = 0
     }
 
-    let ledger = Mutex(Ledger())
+    let ledger = Locked(Ledger())
     /// How long each answer is held back (the refresh lock is held that long).
     let delay: Double
 

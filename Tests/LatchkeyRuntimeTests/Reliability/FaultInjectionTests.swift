@@ -1,14 +1,14 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// A transport around ``URLSessionHTTPTransport`` that can shorten the request timeout or send the refresh
 /// request to a port where nothing listens.
 final class FaultTransport: HTTPTransport {
     private let inner: URLSessionHTTPTransport
-    private let knobs = Mutex<(timeout: Double?, refusedPort: Int?)>((nil, nil))
+    private let knobs = Locked<(timeout: Double?, refusedPort: Int?)>((nil, nil))
 
     init(maximumResponseBytes: Int = URLSessionHTTPTransport.defaultMaximumResponseBytes) {
         inner = URLSessionHTTPTransport(maximumResponseBytes: maximumResponseBytes)

@@ -1,13 +1,13 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Collects every state a client publishes.
 final class StateRecorder: Sendable {
     private let states = Watched<[AuthState]>([])
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let task: Locked<Task<Void, Never>?> = Locked(nil)
 
     init(_ client: AuthClient) {
         let stream = client.stateUpdates()
@@ -103,13 +103,13 @@ struct ReliabilityRefreshRaceTests {
             if forced {
                 await harness.refreshRequestArrived()
             } else {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
+                try await LatchkeyDuration.sleep(.milliseconds(Int.random(in: 0...40)))
             }
             try await client.signOut()
             gate.raise()
             _ = await refresh.result
             // Let any straggler land, then check that nothing came back.
-            try await Task.sleep(for: .milliseconds(forced ? 20 : 60))
+            try await LatchkeyDuration.sleep(.milliseconds(forced ? 20 : 60))
             await recorder.settle(on: .signedOut)
             #expect(client.state == .signedOut, "iteration \(iteration)")
             #expect(
@@ -178,12 +178,12 @@ struct ReliabilityRefreshRaceTests {
             if deterministic {
                 await harness.refreshRequestArrived()
             } else {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
+                try await LatchkeyDuration.sleep(.milliseconds(Int.random(in: 0...40)))
             }
             let bob = try await client.signIn(username: "bob@example.com", password: "whatever")
             gate.raise()
             _ = await refresh.result
-            try await Task.sleep(for: .milliseconds(deterministic ? 20 : 60))
+            try await LatchkeyDuration.sleep(.milliseconds(deterministic ? 20 : 60))
             await recorder.settle(on: .signedIn(bob.userOrPlaceholder))
             #expect(bob.user?.id == "user-2")
             #expect(await client.cachedSession == bob, "iteration \(iteration)")
@@ -217,7 +217,7 @@ struct ReliabilityRefreshRaceTests {
         let extensionClient = try harness.makeClient()
         await extensionClient.restore()
         let backend = harness.backend
-        let first = Mutex(true)
+        let first = Locked(true)
         // The main client's refresh reaches the server only after the extension used the same refresh token
         // (after the main client re-read the store): the server reports reuse, the main client adopts.
         backend.override("/oauth/token") { request in

@@ -1,14 +1,14 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Everything a run printed or could print: descriptions, debug descriptions, dumps, error messages, log
 /// records. Checked against every secret the run handled.
 final class Transcript: Sendable {
-    private let texts = Mutex<[String]>([])
-    private let secrets = Mutex<[String]>([])
+    private let texts = Locked<[String]>([])
+    private let secrets = Locked<[String]>([])
 
     /// Adds a value's `description`, `debugDescription` (`String(reflecting:)`) and `dump`.
     func add(_ value: Any, _ label: String) {
@@ -79,7 +79,7 @@ struct ReliabilitySecretTests {
         for secret in [code, first.access, first.refresh, first.id, second.access, second.refresh, second.id] {
             transcript.secret(secret)
         }
-        let faultNext = Mutex(true)
+        let faultNext = Locked(true)
         harness.backend.override("/oauth/token") { request in
             let form = request.formBody
             transcript.secret(form["code_verifier"])
@@ -183,7 +183,7 @@ struct ReliabilitySecretTests {
         transcript.secret(refreshToken)
         let accessToken = Self.random("at-")
         transcript.secret(accessToken)
-        let answers = Mutex(0)
+        let answers = Locked(0)
         harness.backend.override("/token") { _ in
             .json([
                 "access_token": accessToken, "refresh_token": refreshToken, "token_type": "bearer", "expires_in": 60,

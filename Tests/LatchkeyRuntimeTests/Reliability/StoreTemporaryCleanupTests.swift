@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -64,12 +65,12 @@ struct ReliabilityStoreTemporaryTests {
         _ = close(writer)
         // The lock belongs to the open file description: a child another test spawns at this moment holds a
         // copy until its exec closes it, so the release can take a moment to show.
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = MonotonicInstant.now + .seconds(60)
         repeat {
             try await store.save(Data("two".utf8), key: "acme")
             if try Self.entries(scratch.url) == ["acme.json"] { break }
-            try await Task.sleep(for: .milliseconds(10))
-        } while ContinuousClock.now < deadline
+            try await LatchkeyDuration.sleep(.milliseconds(10))
+        } while MonotonicInstant.now < deadline
         #expect(try Self.entries(scratch.url) == ["acme.json"])
     }
 

@@ -1,14 +1,14 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// An in-memory store whose reads wait at a gate once armed, so a test can sign out while a refresh reads
 /// the store again.
 private final class GatedReadStore: SessionStore {
     private let inner = InMemorySessionStore()
-    private let armed = Mutex(false)
+    private let armed = Locked(false)
     private let waiting = Watched(0)
     let gate = Gate()
 

@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Reads a token stream as it comes, recording each value's access token (`"nil"` for no session), so that a

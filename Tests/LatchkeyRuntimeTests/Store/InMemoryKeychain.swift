@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 
 /// An in-memory keychain with `SecItem`'s matching rules, for the Keychain store's policy on Linux: a query
 /// without an access group matches every group and adds to ``defaultGroup``; a label in a query must match
@@ -21,7 +21,7 @@ final class InMemoryKeychain: KeychainOperations {
 
     /// The group an add without a group goes to (the app's first keychain access group).
     let defaultGroup: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(defaultGroup: String = "TEAM.dev.acme.app") {
         self.defaultGroup = defaultGroup

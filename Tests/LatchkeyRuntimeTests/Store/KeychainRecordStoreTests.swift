@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 import Testing
 
 /// Issue 17, item 6: the Keychain store's policy (duplicates, access-group migration, removal, error
@@ -120,7 +120,7 @@ struct KeychainRecordStoreTests {
 /// A keychain whose first read misses (the group's copy is written by another process right after).
 private final class RacingReadKeychain: KeychainOperations {
     private let base: InMemoryKeychain
-    private let missed = Mutex(false)
+    private let missed = Locked(false)
 
     init(_ base: InMemoryKeychain) { self.base = base }
 

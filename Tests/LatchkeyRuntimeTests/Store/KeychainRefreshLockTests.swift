@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Issue 17, item 6: with an access group (an app and its extensions), the Keychain store coordinates
@@ -12,7 +12,8 @@ struct KeychainRefreshLockTests {
 
     private func store(
         _ keychain: InMemoryKeychain, group: String? = KeychainRefreshLockTests.group,
-        timeout: Duration = .seconds(60), now: (@Sendable () -> Int64)? = nil, clock: any LatchkeyClock = SystemClock()
+        timeout: LatchkeyDuration = .seconds(60), now: (@Sendable () -> Int64)? = nil,
+        clock: any LatchkeyClock = SystemClock()
     ) -> KeychainRecordStore {
         KeychainRecordStore(
             operations: keychain, service: "dev.latchkey.sessions", accessGroup: group, refreshLockTimeout: timeout,
@@ -65,7 +66,7 @@ struct KeychainRefreshLockTests {
         keychain.put(
             Data(), service: "dev.latchkey.sessions", account: "acme.refresh-lease", group: Self.group,
             label: "latchkey-refresh-lease v1 other \(frozen + 100)")
-        let ran = Mutex(false)
+        let ran = Locked(false)
         // The waits sleep on a manual clock: the 60 s timeout passes when the test moves it.
         let clock = ManualClock()
         let waiter = Task { () async -> AuthError? in

@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
@@ -11,7 +11,7 @@ import Testing
 struct LockTimeoutWallClockTests {
     /// A wall clock that someone sets back an hour every time it is read.
     private static func rewindingClock() -> SystemClock {
-        let reading = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let reading = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         return SystemClock {
             reading.withLock { date in
                 date.addTimeInterval(-3600)

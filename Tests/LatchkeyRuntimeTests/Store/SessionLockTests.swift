@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Sign-in and sign-out write the store under the refresh lock, so that another process's refresh of the previous
@@ -93,7 +93,7 @@ struct SessionLockTests {
         harness.backend.holdRefreshes()
         defer { harness.backend.releaseRefreshes() }
         let client = harness.client
-        let refreshEnded = Mutex(false)
+        let refreshEnded = Locked(false)
         let refresh = Task {
             _ = try? await client.currentSession(forceRefresh: true)
             refreshEnded.withLock { $0 = true }

@@ -1,12 +1,12 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// A transport that records what it was asked to send and answers 200 `{}`.
 private final class RecordingTransport: HTTPTransport {
-    private let sent = Mutex<[TransportRequest]>([])
+    private let sent = Locked<[TransportRequest]>([])
     var requests: [TransportRequest] { sent.withLock { $0 } }
     func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         sent.withLock { $0.append(request) }

@@ -1,26 +1,26 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Occupies every thread of the cooperative pool with tasks that spin (CPU work, no suspension) until they are
 /// released, as a test run does when hundreds of tests start at once on two cores.
 private final class PoolOccupation: Sendable {
-    private let spinning = Atomic<Int>(0)
-    private let released = Atomic<Bool>(false)
-    private let gaveUp = Atomic<Int>(0)
+    private let spinning = Locked(0)
+    private let released = Locked(false)
+    private let gaveUp = Locked(0)
 
     /// A safety valve so that a broken server cannot hang the suite; never reached when the server works.
-    private static let giveUpAfter: Duration = .seconds(120)
+    private static let giveUpAfter: LatchkeyDuration = .seconds(120)
 
     /// Spins on the calling pool thread until ``release()``.
     func spin() {
-        spinning.add(1, ordering: .sequentiallyConsistent)
-        let limit = ContinuousClock.now + Self.giveUpAfter
-        while !released.load(ordering: .sequentiallyConsistent) {
-            if ContinuousClock.now > limit {
-                gaveUp.add(1, ordering: .sequentiallyConsistent)
+        spinning.withLock { $0 += 1 }
+        let limit = MonotonicInstant.now + Self.giveUpAfter
+        while !released.withLock({ $0 }) {
+            if MonotonicInstant.now > limit {
+                gaveUp.withLock { $0 += 1 }
                 return
             }
         }
@@ -28,13 +28,13 @@ private final class PoolOccupation: Sendable {
 
     /// Waits (on a dedicated thread, never on the pool) until `count` spinners hold their threads.
     func waitForSpinners(_ count: Int) {
-        while spinning.load(ordering: .sequentiallyConsistent) < count { usleep(1000) }
+        while spinning.withLock({ $0 }) < count { usleep(1000) }
     }
 
-    func release() { released.store(true, ordering: .sequentiallyConsistent) }
+    func release() { released.withLock { $0 = true } }
 
     /// How many spinners stopped on their own, without being released.
-    var spinnersThatGaveUp: Int { gaveUp.load(ordering: .sequentiallyConsistent) }
+    var spinnersThatGaveUp: Int { gaveUp.withLock { $0 } }
 }
 
 /// A default actor the handler calls, so its jobs must not need the pool either.

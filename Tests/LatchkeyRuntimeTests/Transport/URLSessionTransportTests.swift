@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)

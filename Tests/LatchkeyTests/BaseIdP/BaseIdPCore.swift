@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// The server's mutable state.
 struct BaseIdPState: Sendable {
@@ -51,12 +51,12 @@ struct BaseIdPState: Sendable {
 
 /// The request handling of ``BaseIdPServer`` (the server's threads hold this, not the server).
 final class BaseIdPCore: Sendable {
-    let state: Mutex<BaseIdPState>
+    let state: Locked<BaseIdPState>
     let clock: BaseIdPClock
 
     init(clock: BaseIdPClock) throws {
         self.clock = clock
-        self.state = Mutex(BaseIdPState(signer: try TestSigner(.ed25519)))
+        self.state = Locked(BaseIdPState(signer: try TestSigner(.ed25519)))
     }
 
     func handle(_ request: RecordedRequest) -> TestResponse {

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// A Base IdP server, a shared clock and a private directory for a ``FileSessionStore``, with clients
@@ -17,7 +17,8 @@ struct BaseIdPHarness: Sendable {
 
     /// Options over the shared clock; the environment is empty unless given.
     func options(
-        store: (any SessionStore)? = nil, refreshLeeway: Duration = .seconds(60), environment: [String: String] = [:]
+        store: (any SessionStore)? = nil, refreshLeeway: LatchkeyDuration = .seconds(60),
+        environment: [String: String] = [:]
     ) -> AuthClientOptions {
         AuthClientOptions(
             transport: URLSessionHTTPTransport(), store: store ?? fileStore, now: { [clock] in clock.now },
@@ -27,7 +28,7 @@ struct BaseIdPHarness: Sendable {
     /// A client with the issuer and client key passed in code (and the redirect URI, unless `nil`).
     func makeClient(
         redirectURI: URL? = BaseIdPServer.customRedirect, clientKey: String = BaseIdPServer.clientKey,
-        store: (any SessionStore)? = nil, refreshLeeway: Duration = .seconds(60),
+        store: (any SessionStore)? = nil, refreshLeeway: LatchkeyDuration = .seconds(60),
         environment: [String: String] = [:]
     ) throws(AuthError) -> BaseIdPClient {
         try BaseIdPClient(
@@ -91,7 +92,7 @@ func baseIdPError(
 
 /// A browser that counts how often it is opened, then plays the user with a ``HeadlessUserAgent``.
 final class CountingBrowser: WebAuthenticator, Sendable {
-    private let opened = Mutex(0)
+    private let opened = Locked(0)
     private let agent = HeadlessUserAgent()
 
     /// How many times the sign-in opened the browser.

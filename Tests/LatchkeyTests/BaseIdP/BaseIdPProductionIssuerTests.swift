@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
-import Synchronization
 import Testing
 
 /// The production issuer is the default: a client configured with its client key alone resolves its client
@@ -10,7 +10,7 @@ import Testing
 @Suite struct BaseIdPProductionIssuerTests {
     /// Records each request's URL and answers with a network error, without sending anything.
     final class RefusingTransport: HTTPTransport {
-        private let urls = Mutex<[URL]>([])
+        private let urls = Locked<[URL]>([])
 
         var recorded: [URL] { urls.withLock { $0 } }
 

@@ -1,17 +1,17 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// A clock shared by the Base IdP server and the clients under test, so that token times and the client's
 /// expiry checks agree; tests move it by hand.
 final class BaseIdPClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     /// Starts at the current time rounded down to a whole second (RFC 3339 claims carry whole seconds).
     init() {
-        current = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        current = Locked(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     }
 
     /// The time.

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Setup from the client key alone, as Base IdP's SDKs resolve it: the redirect URI is the first of the
@@ -92,7 +92,7 @@ import Testing
 
 /// A browser that records each request, then plays the user with a ``HeadlessUserAgent``.
 final class RecordingBrowser: WebAuthenticator, Sendable {
-    private let recorded = Mutex<[WebAuthenticationRequest]>([])
+    private let recorded = Locked<[WebAuthenticationRequest]>([])
     private let agent = HeadlessUserAgent()
 
     /// The requests the sign-in opened the browser with.

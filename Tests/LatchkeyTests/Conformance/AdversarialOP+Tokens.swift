@@ -2,7 +2,6 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// The token endpoint and ID-token signing of the adversarial provider.
 extension AdversarialOP {

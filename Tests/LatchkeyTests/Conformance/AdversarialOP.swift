@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// An OpenID provider on 127.0.0.1 that misbehaves on demand, the way the OpenID Foundation's
 /// relying-party conformance modules (`net.openid.conformance.openid.client`) do: every part of the
@@ -106,7 +106,7 @@ final class AdversarialOP: Sendable {
 
     let server: TestHTTPServer
     let clock: OPClock
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// The issuer: the server's base URL.
     var issuer: String { server.baseURL.absoluteString }
@@ -275,10 +275,10 @@ final class AdversarialOP: Sendable {
 
 /// The clock the provider and the client under test share; tests move it by hand.
 final class OPClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     /// Starts at the current time rounded down to a whole second.
-    init() { current = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))) }
+    init() { current = Locked(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))) }
 
     var now: Date { current.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
@@ -146,7 +147,7 @@ struct DemoHarness {
     }
 
     /// Runs `latchkey-demo --issuer ISSUER` with `arguments`; killed after `limit`.
-    func run(_ arguments: [String], limit: Duration = .seconds(120)) async throws -> Run {
+    func run(_ arguments: [String], limit: LatchkeyDuration = .seconds(120)) async throws -> Run {
         let name = UUID().uuidString
         let pid = try DemoChild.start(
             binary.path, ["--issuer", issuer.absoluteString] + arguments, environment: environment,
@@ -198,8 +199,8 @@ enum DemoChild {
 
     /// Waits for `pid` without blocking a thread; kills it after `limit`. Returns its exit status (or signal
     /// number), `nil` when it had to be killed.
-    static func wait(_ pid: pid_t, limit: Duration) async -> Int32? {
-        let deadline = ContinuousClock.now + limit
+    static func wait(_ pid: pid_t, limit: LatchkeyDuration) async -> Int32? {
+        let deadline = MonotonicInstant.now + limit
         var status: Int32 = 0
         while true {
             let done = waitpid(pid, &status, WNOHANG)
@@ -208,7 +209,7 @@ enum DemoChild {
                 return signal == 0 ? (status >> 8) & 0xff : signal
             }
             if done < 0 && errno != EINTR { return nil }
-            if ContinuousClock.now >= deadline {
+            if MonotonicInstant.now >= deadline {
                 kill(pid, SIGKILL)
                 _ = await DedicatedThread.run { () -> pid_t in
                     var killed: Int32 = 0
@@ -216,7 +217,7 @@ enum DemoChild {
                 }
                 return nil
             }
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await LatchkeyDuration.sleep(.milliseconds(50))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 import Testing
@@ -95,12 +96,12 @@ private struct DeviceHarness {
     let provider: ScriptedDeviceProvider
     let client: AuthClient
     let store = InMemorySessionStore()
-    let sleeps = OIDCShared<[Duration]>([])
+    let sleeps = OIDCShared<[LatchkeyDuration]>([])
     let clock = OIDCShared(Date(timeIntervalSince1970: 1_700_000_000))
 
     init(
         _ provider: ScriptedDeviceProvider, deviceEndpoint: URL? = nil,
-        sleep: (@Sendable (Duration) async throws -> Void)? = nil
+        sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil
     ) throws {
         self.provider = provider
         let sleeps = self.sleeps
@@ -109,7 +110,7 @@ private struct DeviceHarness {
             transport: URLSessionHTTPTransport(), store: store, now: { clock.value }, environment: { _ in nil },
             sleep: { duration in
                 sleeps.update { $0.append(duration) }
-                clock.update { $0 = $0.addingTimeInterval(Double(duration.components.seconds)) }
+                clock.update { $0 = $0.addingTimeInterval(Double(duration.nanoseconds / 1_000_000_000)) }
                 try await sleep?(duration)
             })
         client = try OidcClient(
@@ -118,7 +119,7 @@ private struct DeviceHarness {
         ).client
     }
 
-    var seconds: [Int64] { sleeps.value.map(\.components.seconds) }
+    var seconds: [Int64] { sleeps.value.map { $0.nanoseconds / 1_000_000_000 } }
 }
 
 @Suite("Device authorization (RFC 8628) against a scripted provider: no real waiting")
@@ -291,7 +292,7 @@ struct DevicePollingTests {
         let (sleeping, signal) = AsyncStream<Void>.makeStream()
         let harness = try DeviceHarness(provider) { _ in
             signal.yield()
-            try await Task.sleep(for: .seconds(3600))
+            try await LatchkeyDuration.sleep(.seconds(3600))
         }
         let authorization = try await harness.client.startDeviceAuthorization()
         let task = Task { try await harness.client.completeDeviceAuthorization(authorization) }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 import Testing
@@ -18,19 +19,19 @@ extension OpenIDProviderTests {
 
         /// A harness whose first polling sleep returns at once (so the first poll meets an unapproved code)
         /// and whose later sleeps are short real waits; every requested interval is recorded.
-        static func harness(sleeps: OIDCShared<[Duration]>) throws -> RealProviderHarness {
+        static func harness(sleeps: OIDCShared<[LatchkeyDuration]>) throws -> RealProviderHarness {
             try RealProviderHarness(clientID: RealProvider.deviceClient, deviceEndpoint: true) { duration in
                 let count = sleeps.update { list -> Int in
                     list.append(duration)
                     return list.count
                 }
-                if count > 1 { try await Task.sleep(for: .milliseconds(150)) }
+                if count > 1 { try await LatchkeyDuration.sleep(.milliseconds(150)) }
             }
         }
 
         @Test("device flow end to end: pending until the browser approves, then a stored session with the user")
         func approved() async throws {
-            let sleeps = OIDCShared<[Duration]>([])
+            let sleeps = OIDCShared<[LatchkeyDuration]>([])
             let harness = try Self.harness(sleeps: sleeps)
             let authorization = try await harness.client.startDeviceAuthorization()
             #expect(authorization.userCode.count == 8)
@@ -86,7 +87,7 @@ extension OpenIDProviderTests {
 
         @Test("device flow denied in the browser: login_cancelled, nothing stored")
         func denied() async throws {
-            let sleeps = OIDCShared<[Duration]>([])
+            let sleeps = OIDCShared<[LatchkeyDuration]>([])
             let harness = try Self.harness(sleeps: sleeps)
             let authorization = try await harness.client.startDeviceAuthorization()
             let polling = Task { try await harness.client.completeDeviceAuthorization(authorization) }
@@ -108,7 +109,7 @@ extension OpenIDProviderTests {
 
         @Test("the user code typed by hand at verification_uri works too")
         func typedUserCode() async throws {
-            let sleeps = OIDCShared<[Duration]>([])
+            let sleeps = OIDCShared<[LatchkeyDuration]>([])
             let harness = try Self.harness(sleeps: sleeps)
             let authorization = try await harness.client.startDeviceAuthorization(scopes: ["openid"])
             #expect(harness.transport.to("/o/device-authorization/").first?.form["scope"] == "openid")

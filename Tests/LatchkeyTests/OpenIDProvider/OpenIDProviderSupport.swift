@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// The real OpenID provider of `ci-oidc/` (django-oauth-toolkit), as CI starts it.
@@ -121,8 +121,8 @@ enum OIDCFormFields {
 
 /// A value shared with `@Sendable` closures.
 final class OIDCShared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     var value: Value {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
@@ -174,10 +174,10 @@ enum OIDCTest {
 
     /// Waits (polling, up to `seconds`) until a condition holds; returns whether it did.
     static func eventually(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-        while ContinuousClock.now < deadline {
+        let deadline = MonotonicInstant.now + .seconds(seconds)
+        while MonotonicInstant.now < deadline {
             if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+            try? await LatchkeyDuration.sleep(.milliseconds(20))
         }
         return condition()
     }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 import Testing
@@ -26,7 +27,7 @@ struct RealProviderHarness {
         transport: OIDCRecordingTransport = OIDCRecordingTransport(),
         store: InMemorySessionStore = InMemorySessionStore(),
         spec: ProviderSpec? = nil, deviceEndpoint: Bool = false, clientSecret: String? = nil,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = AuthClientOptions.taskSleep
+        sleep: @escaping @Sendable (LatchkeyDuration) async throws -> Void = AuthClientOptions.taskSleep
     ) throws {
         issuer = try RealProvider.issuer()
         origin = try RealProvider.origin()

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -156,11 +156,11 @@ func withSimulator(_ provider: ProviderSpec, _ body: (ProviderSimulator) async t
 
 /// The durations an injected `sleep` was asked for.
 final class SleepLog: Sendable {
-    private let durations = Mutex<[Duration]>([])
+    private let durations = Locked<[LatchkeyDuration]>([])
 
-    func record(_ duration: Duration) { durations.withLock { $0.append(duration) } }
+    func record(_ duration: LatchkeyDuration) { durations.withLock { $0.append(duration) } }
 
-    var all: [Duration] { durations.withLock { $0 } }
+    var all: [LatchkeyDuration] { durations.withLock { $0 } }
 }
 
 extension RecordedRequest {

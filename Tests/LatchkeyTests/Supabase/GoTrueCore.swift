@@ -1,6 +1,6 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// The server's state, shared with the handler.
 final class GoTrueCore: Sendable {
@@ -9,8 +9,8 @@ final class GoTrueCore: Sendable {
         var work: @Sendable () async -> Void
     }
 
-    let state = Mutex(GoTrueState())
-    let hooks = Mutex<[Hook]>([])
+    let state = Locked(GoTrueState())
+    let hooks = Locked<[Hook]>([])
 
     func handle(_ request: RecordedRequest) async -> TestResponse {
         if request.path == "/auth/v1/token", request.query("grant_type") == "refresh_token",

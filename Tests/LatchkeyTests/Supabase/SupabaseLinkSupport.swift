@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// More of the app's redirect URIs, for emailed links.
@@ -20,14 +20,14 @@ func nextEvent(_ stream: AsyncStream<AuthEvent>) async -> AuthEvent? {
 
 /// The next event a stream yields within a time limit, or `nil` when none comes: for checking that nothing
 /// happens (a late event on a loaded machine makes this check pass, never fail).
-func nextEvent(_ stream: AsyncStream<AuthEvent>, within limit: Duration) async -> AuthEvent? {
+func nextEvent(_ stream: AsyncStream<AuthEvent>, within limit: LatchkeyDuration) async -> AuthEvent? {
     await withTaskGroup(of: AuthEvent?.self) { group in
         group.addTask {
             var iterator = stream.makeAsyncIterator()
             return await iterator.next()
         }
         group.addTask {
-            try? await Task.sleep(for: limit)
+            try? await LatchkeyDuration.sleep(limit)
             return nil
         }
         let first = await group.next() ?? nil
@@ -59,7 +59,7 @@ func expectNoSecrets(
 
 /// Collects a client's log records.
 final class LogCollector: Sendable {
-    private let records = Mutex<[LogRecord]>([])
+    private let records = Locked<[LogRecord]>([])
 
     /// Every record so far.
     var all: [LogRecord] { records.withLock { $0 } }

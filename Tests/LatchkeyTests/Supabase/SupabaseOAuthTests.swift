@@ -1,13 +1,13 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 import Testing
 
 /// Collects a ``CallbackRouter``'s outcomes.
 final class RoutedResults: Sendable {
-    private let results = Mutex<[Result<Session, AuthError>]>([])
+    private let results = Locked<[Result<Session, AuthError>]>([])
 
     var all: [Result<Session, AuthError>] { results.withLock { $0 } }
 

@@ -1,9 +1,9 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 import Observation
-import Synchronization
 import Testing
 
 /// A browser that waits for the test before the headless user agent follows the authorization URL, or that
@@ -15,7 +15,7 @@ private final class TestBrowser: WebAuthenticator {
     private let agent = HeadlessUserAgent()
     private let (opened, openedSignal) = AsyncStream<Void>.makeStream()
     private let (released, releaseSignal) = AsyncStream<Void>.makeStream()
-    private let opens = Mutex(0)
+    private let opens = Locked(0)
 
     init(_ behaviour: Behaviour) {
         self.behaviour = behaviour

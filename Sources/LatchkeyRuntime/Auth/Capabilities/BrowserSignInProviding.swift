@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A client whose provider signs in through a browser (authorization code with PKCE).
 public protocol BrowserSignInProviding: AuthProviderClient {}
@@ -35,7 +36,7 @@ extension BrowserSignInProviding {
     @discardableResult
     public func signInWithLoopback(
         open: @escaping @Sendable (URL) async throws(AuthError) -> Void,
-        timeout: Duration = .seconds(300)
+        timeout: LatchkeyDuration = .seconds(300)
     ) async throws(AuthError) -> Session {
         try await client.signInWithLoopback(open: open, timeout: timeout)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 extension AuthClient {
     /// Signs in through a browser: prepares the request, lets the authenticator show it, then handles the
@@ -48,7 +49,7 @@ extension AuthClient {
     ///   `timeout` when no callback came; `login_cancelled` when cancelled; any error of the flow.
     @discardableResult
     public func signInWithLoopback(
-        open: @escaping @Sendable (URL) async throws(AuthError) -> Void, timeout: Duration = .seconds(300),
+        open: @escaping @Sendable (URL) async throws(AuthError) -> Void, timeout: LatchkeyDuration = .seconds(300),
         scopes: [String]? = nil
     ) async throws(AuthError) -> Session {
         let state = RandomToken.make(using: options.random)

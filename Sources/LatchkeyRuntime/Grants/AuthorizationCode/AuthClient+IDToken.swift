@@ -62,7 +62,8 @@ extension AuthClient {
         }
         // Multi-tenant: the discovery document's `{tenantid}` issuer, filled from each token's `tid`.
         if provider.tokens.issuerValidation == .tenantPlaceholder, let named = discovery?.values["issuer"],
-            named.contains(IssuerValidation.tenantPlaceholderText), acceptsDiscoveredIssuer(named, requested: issuer)
+            named.range(of: IssuerValidation.tenantPlaceholderText) != nil,
+            acceptsDiscoveredIssuer(named, requested: issuer)
         {
             issuer = named
         }
@@ -72,7 +73,7 @@ extension AuthClient {
         else {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but sends no client_id.")
         }
-        let leeway = options.refreshLeeway.components.seconds
+        let leeway = options.refreshLeeway.nanoseconds / 1_000_000_000
         var validator = IDTokenValidator(
             issuer: issuer, clientID: clientID, leeway: TimeInterval(min(max(leeway, 0), 600)), now: options.now)
         validator.issuerValidation = provider.tokens.issuerValidation

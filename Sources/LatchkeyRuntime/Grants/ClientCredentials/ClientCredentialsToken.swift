@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// An access token a server-side tool obtained for itself with the client credentials grant.
 ///
@@ -38,10 +39,9 @@ public struct ClientCredentialsToken: Sendable, Hashable, CustomStringConvertibl
     ///   - date: The time to check.
     ///   - leeway: How early a token counts as expired.
     /// - Returns: `true` when expired; `true` as well when no expiry is known (so it is never reused).
-    public func isExpired(at date: Date, leeway: Duration = .zero) -> Bool {
+    public func isExpired(at date: Date, leeway: LatchkeyDuration = .zero) -> Bool {
         guard let expiresAt else { return true }
-        let seconds = Double(leeway.components.seconds) + Double(leeway.components.attoseconds) / 1e18
-        return expiresAt.timeIntervalSince(date) <= seconds
+        return expiresAt.timeIntervalSince(date) <= leeway.timeInterval
     }
 
     /// The type, expiry and scopes; never the token.

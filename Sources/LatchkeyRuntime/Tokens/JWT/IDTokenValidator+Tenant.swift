@@ -12,7 +12,7 @@ extension IDTokenValidator {
     /// - Throws: `invalid_id_token` when the token has no usable `tid`.
     func expectedIssuer(for claims: IDTokenClaims) throws(AuthError) -> String {
         let placeholder = IssuerValidation.tenantPlaceholderText
-        guard issuerValidation == .tenantPlaceholder, issuer.contains(placeholder) else { return issuer }
+        guard issuerValidation == .tenantPlaceholder, issuer.range(of: placeholder) != nil else { return issuer }
         guard case .string(let tenant)? = claims.raw["tid"] else {
             throw AuthError(.invalidIDToken, "the token has no tid claim to fill in the issuer's {tenantid}")
         }

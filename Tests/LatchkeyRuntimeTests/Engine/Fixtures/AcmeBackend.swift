@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// The server side of ``AcmeSpec``: issues `at-N`/`rt-N` tokens, rotates refresh tokens and reports
 /// reuse. A route can be overridden per path.
@@ -20,7 +20,7 @@ final class AcmeBackend: Sendable {
         var refreshHold: Gate?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let refreshesArrived = Watched(0)
 
     /// Replaces the answer for a path.
@@ -92,7 +92,7 @@ final class AcmeBackend: Sendable {
             refreshesArrived.update { $0 += 1 }
             if let hold = state.withLock({ $0.refreshHold }) { await hold.wait() }
             let delay = state.withLock { $0.refreshDelay }
-            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+            if delay > 0 { try? await LatchkeyDuration.sleep(.milliseconds(Int(delay * 1000))) }
             let verdict = state.withLock { state -> String in
                 if state.liveRefreshTokens.contains(token) { return "live" }
                 return state.usedRefreshTokens.contains(token) ? "used" : "unknown"

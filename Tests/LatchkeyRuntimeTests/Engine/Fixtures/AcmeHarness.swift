@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 
@@ -18,7 +19,8 @@ struct AcmeHarness {
 
     init(
         spec: ProviderSpec = AcmeSpec.make(), store: any SessionStore = InMemorySessionStore(),
-        values: [String: String] = [:], redirectURI: URL? = AcmeHarness.redirect, leeway: Duration = .seconds(60),
+        values: [String: String] = [:], redirectURI: URL? = AcmeHarness.redirect,
+        leeway: LatchkeyDuration = .seconds(60),
         random: any RandomSource = SeededRandomSource(seed: "acme"), automaticRefresh: AutomaticRefresh? = nil
     ) throws {
         let backend = AcmeBackend()
@@ -58,7 +60,7 @@ struct AcmeHarness {
 
     static func options(
         _ transport: URLSessionHTTPTransport, _ store: any SessionStore, _ clock: MutableClock, _ logs: LogSink,
-        leeway: Duration, random: any RandomSource, automaticRefresh: AutomaticRefresh? = nil
+        leeway: LatchkeyDuration, random: any RandomSource, automaticRefresh: AutomaticRefresh? = nil
     ) -> AuthClientOptions {
         AuthClientOptions(
             transport: transport, store: store, random: random, refreshLeeway: leeway, logger: logs.logger,

@@ -1,3 +1,4 @@
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
 
 /// Runs several users of one lock at once and measures whether two were ever inside together, without
@@ -13,7 +14,7 @@ struct ExclusionProbe {
     /// How many users.
     let users: Int
     /// How far to move the clock to wake the waiters.
-    var step: Duration = .seconds(1)
+    var step: LatchkeyDuration = .seconds(1)
 
     /// Runs the users, each through `user` (given its index), which must run the body it is given under the lock.
     /// - Returns: The most bodies inside at once, and how many bodies ran.

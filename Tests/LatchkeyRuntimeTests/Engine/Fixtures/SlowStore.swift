@@ -1,15 +1,15 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import Synchronization
 
 /// An in-memory store whose writes can be slowed down or made to fail.
 final class SlowStore: SessionStore {
     private let inner = InMemorySessionStore()
-    private let settings = Mutex<(delay: Double, fails: Bool)>((0, false))
+    private let settings = Locked<(delay: Double, fails: Bool)>((0, false))
     private let started = Watched(0)
-    private let hold = Mutex<Gate?>(nil)
-    private let cancelledSaves = Mutex(0)
+    private let hold = Locked<Gate?>(nil)
+    private let cancelledSaves = Locked(0)
 
     /// How many saves ran in a cancelled task (a store that honoured cancellation would have dropped them).
     var savesInCancelledTasks: Int { cancelledSaves.withLock { $0 } }
@@ -32,7 +32,7 @@ final class SlowStore: SessionStore {
     func save(_ data: Data, key: String) async throws(AuthError) {
         started.update { $0 += 1 }
         let (delay, fails) = settings.withLock { $0 }
-        if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+        if delay > 0 { try? await LatchkeyDuration.sleep(.milliseconds(Int(delay * 1000))) }
         if let gate = hold.withLock({ $0 }) { await gate.wait() }
         if Task.isCancelled { cancelledSaves.withLock { $0 += 1 } }
         if fails { throw AuthError(.storeFailed, "disk full") }

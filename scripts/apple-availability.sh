@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The Apple availability gate: every Swift file of the package (library targets, the generated clients in
+# Generated/, test targets, and the executables' files other than their entry points) type-checked for macOS and
+# iOS at the deployment targets Package.swift declares, with the real compiler against the stand-in SDK of
+# ../shared/tools/apple-typecheck (see its README for what it cannot see). Prints each violation and a count;
+# exits non-zero when there is one.
+#
+#   bash scripts/apple-availability.sh            # macOS and iOS
+#   bash scripts/apple-availability.sh ios        # one platform
+#
+# The shared tool type-checks the folders under a root's Sources/ as one module, so this script lays out a
+# throwaway root whose Sources/ holds, per target, symbolic links to the real files, and maps the paths it prints
+# back to the repository's.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TOOL=${APPLE_TYPECHECK:-$ROOT/../shared/tools/apple-typecheck/apple-typecheck.sh}
+WORK=${WORK:-/tmp/latchkey-apple-availability}
+[ -x "$TOOL" ] || [ -f "$TOOL" ] || { echo "apple-availability: no apple-typecheck tool at $TOOL" >&2; exit 2; }
+
+LAYOUT="$WORK/root"
+rm -rf "$LAYOUT"
+mkdir -p "$LAYOUT/Sources"
+cp Package.swift "$LAYOUT/"
+
+# link FILE TARGET RELATIVE: FILE appears as Sources/TARGET/RELATIVE in the layout.
+link() {
+    mkdir -p "$(dirname "$LAYOUT/Sources/$2/$3")"
+    ln -s "$ROOT/$1" "$LAYOUT/Sources/$2/$3"
+}
+
+for dir in Sources/*/ Tests/*/; do
+    target=$(basename "$dir")
+    case $target in
+        # Declares types named like the runtime's on purpose (it checks `import Latchkey`'s namespace); one
+        # module with the runtime could not hold both.
+        LatchkeyNamespaceFixture | LatchkeyImportTests) continue ;;
+    esac
+    while IFS= read -r file; do
+        relative=${file#"$dir"}
+        # An executable's entry point is top-level code, which a library module cannot hold.
+        [ "$(basename "$file")" = main.swift ] && continue
+        grep -qE '^\s*@main\b' "$file" && continue
+        link "$file" "$target" "$relative"
+    done < <(find "$dir" -name '*.swift' | sort)
+done
+for file in Generated/*.swift; do
+    link "$file" Latchkey "Generated/$(basename "$file")"
+done
+
+tests=$(cd Tests && ls -d */ | tr -d / | tr '\n' '|')
+WORK="$WORK/typecheck" bash "$TOOL" "$LAYOUT" "$@" > "$WORK/report.txt" 2>&1
+status=$?
+# Paths back to the repository's: Sources/<test target>/ is Tests/<test target>/, Sources/Latchkey/Generated/ is
+# Generated/.
+sed -E -e "s#Sources/(${tests%|})/#Tests/\\1/#" -e 's#Sources/Latchkey/Generated/#Generated/#' "$WORK/report.txt"
+exit $status
