@@ -16,7 +16,7 @@ esac
 export PATH="$TC/bin:$PATH"
 rm -rf "$OUT"; mkdir -p "$OUT" "$WORK/mcache"
 ln -s "$WORK/mods/$SDKDIR/FoundationEssentials.swiftmodule" "$OUT/FoundationEssentials.swiftmodule"
-for m in ObjectiveC CoreFoundation Darwin Foundation Security CryptoKit Combine $UI SwiftUI AuthenticationServices \
+for m in ObjectiveC CoreFoundation Darwin Dispatch Foundation Security CryptoKit Combine $UI SwiftUI AuthenticationServices \
     _AuthenticationServices_SwiftUI; do
   swiftc -frontend -emit-module -target "$TGT" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
     -module-cache-path "$WORK/mcache" -I "$OUT" -swift-version 6 -parse-as-library -module-name "$m" \

@@ -5,6 +5,7 @@
 
 @_exported import CoreFoundation
 @_exported import Darwin
+@_exported import Dispatch
 @_exported import FoundationEssentials
 @_exported import ObjectiveC
 

@@ -15,21 +15,25 @@ public var errSecDecode: OSStatus { -26275 }
 public var errSecMissingEntitlement: OSStatus { -34018 }
 
 @available(macOS 10.6, iOS 2.0, *)
+@discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     fatalError("stand-in")
 }
 
 @available(macOS 10.6, iOS 2.0, *)
+@discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     fatalError("stand-in")
 }
 
 @available(macOS 10.6, iOS 2.0, *)
+@discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
     fatalError("stand-in")
 }
 
 @available(macOS 10.6, iOS 2.0, *)
+@discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus { fatalError("stand-in") }
 
 // Item class, attributes, search and return keys.

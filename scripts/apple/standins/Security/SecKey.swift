@@ -9,6 +9,7 @@ public final class SecRandom: _CFObject {}
 @available(macOS 10.7, iOS 2.0, *) nonisolated(unsafe) public let kSecRandomDefault: SecRandom? = nil
 
 @available(macOS 10.7, iOS 2.0, *)
+@discardableResult
 public func SecRandomCopyBytes(_ rnd: SecRandom?, _ count: Int, _ bytes: UnsafeMutableRawPointer) -> Int32 {
     fatalError("stand-in")
 }
@@ -41,30 +42,36 @@ public struct SecKeyAlgorithm: Hashable, RawRepresentable, @unchecked Sendable {
 }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyCreateWithData(
     _ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> SecKey? { fatalError("stand-in") }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyCreateRandomKey(_ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
     -> SecKey?
 { fatalError("stand-in") }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? { fatalError("stand-in") }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
     -> CFData?
 { fatalError("stand-in") }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyCreateSignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData,
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? { fatalError("stand-in") }
 
 @available(macOS 10.12, iOS 10.0, *)
+@discardableResult
 public func SecKeyVerifySignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
