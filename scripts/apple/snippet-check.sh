@@ -18,6 +18,8 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 P=${1:-macos}
 TC=${TC:-/opt/swift/usr}; export WORK=${WORK:-/tmp/appletc-standins}; export PATH="$TC/bin:$PATH"
+# Per source tree, so that runs for several worktrees can share the cache (stdlib, module cache).
+RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"; mkdir -p "$RUN"
 pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
 MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
 case $P in
@@ -26,16 +28,16 @@ case $P in
   *) echo "unknown platform $P" >&2; exit 2;;
 esac
 # The stand-ins, stubs and source links of standin-check.sh, for this deployment target.
-MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN "$HERE/standin-check.sh" "$P" > "$WORK/snippet-standin-$P.txt" 2>&1
-[ $? -eq 3 ] && { cat "$WORK/snippet-standin-$P.txt" >&2; exit 3; }
-S="$WORK/standins-$P"; STUBS="$WORK/check-stubs-$P"; M="$WORK/snippets-$P"; rm -rf "$M"; mkdir -p "$M/mods" "$M/blocks"
+MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN "$HERE/standin-check.sh" "$P" > "$RUN/snippet-standin-$P.txt" 2>&1
+[ $? -eq 3 ] && { cat "$RUN/snippet-standin-$P.txt" >&2; exit 3; }
+S="$RUN/standins-$P"; STUBS="$RUN/check-stubs-$P"; M="$RUN/snippets-$P"; rm -rf "$M"; mkdir -p "$M/mods" "$M/blocks"
 F=(-target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" -module-cache-path "$WORK/mcache"
    -I "$M/mods" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" -swift-version 6
    -enable-cross-import-overlays -diagnostic-style llvm)
 swiftc -frontend -emit-module -experimental-allow-module-with-compiler-errors "${F[@]}" -parse-as-library \
   -package-name latchkey -module-name LatchkeyRuntime -enable-upcoming-feature ExistentialAny \
   -enable-upcoming-feature MemberImportVisibility -o "$M/mods/LatchkeyRuntime.swiftmodule" \
-  "$WORK"/check-links/*.swift > "$M/runtime.log" 2>&1
+  "$RUN"/check-links/*.swift > "$M/runtime.log" 2>&1
 for facade in Latchkey LatchkeyTesting; do
   echo '@_exported import LatchkeyRuntime' > "$M/$facade.swift"
   swiftc -frontend -emit-module "${F[@]}" -parse-as-library -module-name "$facade" \
