@@ -6,7 +6,8 @@
     ///
     /// A custom-scheme redirect is matched by its scheme, an `https` redirect (a universal link of the app's
     /// associated domain) by host and path (``WebAuthenticationCallback``); an `http` redirect is refused with
-    /// `invalid_configuration` before anything is shown. Cancelling the waiting task closes the sheet.
+    /// `invalid_configuration` before anything is shown, and so is an `https` redirect before iOS 17.4, macOS 14.4
+    /// and visionOS 1.1 (where the sheet matches custom schemes only). Cancelling the waiting task closes the sheet.
     @MainActor
     public final class AppleWebAuthenticator: NSObject, WebAuthenticator,
         ASWebAuthenticationPresentationContextProviding
@@ -22,10 +23,13 @@
         }
 
         /// Shows the authorization URL in an authentication session.
-        /// - Throws: `invalid_configuration` for an `http` redirect; `login_cancelled` when the user closed the
-        ///   sheet or the task was cancelled; `web_auth_start_failed` when the sheet could not be shown.
+        /// - Throws: `invalid_configuration` for an `http` redirect, or an `https` one before iOS 17.4, macOS 14.4
+        ///   and visionOS 1.1; `login_cancelled` when the user closed the sheet or the task was cancelled;
+        ///   `web_auth_start_failed` when the sheet could not be shown.
         public nonisolated func authenticate(_ request: WebAuthenticationRequest) async throws(AuthError) -> URL {
-            let callback = try WebAuthenticationCallback(redirectURI: request.redirectURI)
+            let callback = try WebAuthenticationCallback(
+                redirectURI: request.redirectURI,
+                universalLinksSupported: AppleWebAuthenticator.callbackMatchingAvailable)
             let outcome = OnceResumption<Result<URL, AuthError>>()
             let result = await withTaskCancellationHandler {
                 Task { @MainActor in self.start(request, callback: callback, outcome: outcome) }
@@ -51,17 +55,22 @@
             let handler = AppleWebAuthenticator.completionHandler(resolving: outcome) {
                 Task { @MainActor in self.finish(outcome, cancelling: false) }
             }
-            // `init(url:callback:completionHandler:)` needs iOS 17.4, macOS 14.4 and visionOS 1.1, all below the
-            // package's minimum platforms, so it is always there.
-            let session =
-                switch callback {
-                case .customScheme(let scheme):
-                    ASWebAuthenticationSession(
-                        url: request.url, callback: .customScheme(scheme), completionHandler: handler)
-                case .https(let host, let path):
-                    ASWebAuthenticationSession(
-                        url: request.url, callback: .https(host: host, path: path), completionHandler: handler)
-                }
+            let session: ASWebAuthenticationSession
+            if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
+                let matching: ASWebAuthenticationSession.Callback =
+                    switch callback {
+                    case .customScheme(let scheme): .customScheme(scheme)
+                    case .https(let host, let path): .https(host: host, path: path)
+                    }
+                session = ASWebAuthenticationSession(url: request.url, callback: matching, completionHandler: handler)
+            } else if case .customScheme(let scheme) = callback {
+                session = ASWebAuthenticationSession(
+                    url: request.url, callbackURLScheme: scheme, completionHandler: handler)
+            } else {
+                // authenticate(_:) refused the https redirect already on this system.
+                outcome.resolve(.failure(WebAuthenticationCallback.universalLinksUnavailable))
+                return
+            }
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = request.prefersEphemeralSession
             sessions[ObjectIdentifier(outcome)] = session
@@ -70,6 +79,13 @@
                 outcome.resolve(WebAuthenticationOutcome.notStarted)
                 finish(outcome, cancelling: false)
             }
+        }
+
+        /// Whether the sheet can match a redirect by ``WebAuthenticationCallback`` (`ASWebAuthenticationSession.Callback`,
+        /// iOS 17.4, macOS 14.4, visionOS 1.1); before that it matches a custom scheme only.
+        private nonisolated static var callbackMatchingAvailable: Bool {
+            if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) { return true }
+            return false
         }
 
         private func finish(_ outcome: OnceResumption<Result<URL, AuthError>>, cancelling: Bool) {

@@ -34,6 +34,24 @@ struct WebAuthenticationCallbackTests {
         #expect(error?.kind == .misconfigured)
     }
 
+    @Test("where the sheet matches custom schemes only, an https redirect is refused and a custom scheme kept")
+    func customSchemesOnly() throws {
+        let error = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback(
+                redirectURI: URL(string: "https://app.example.com/auth/callback")!, universalLinksSupported: false)
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.kind == .misconfigured)
+        let scheme = try WebAuthenticationCallback(
+            redirectURI: URL(string: "dev.acme.app://auth-callback")!, universalLinksSupported: false)
+        #expect(scheme == .customScheme("dev.acme.app"))
+        let http = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback(
+                redirectURI: URL(string: "http://127.0.0.1:8765/callback")!, universalLinksSupported: false)
+        }
+        #expect(http?.code == .invalidConfiguration)
+    }
+
     @Test("an https callback matches its host and path only; a custom scheme matches the scheme")
     func matching() {
         let https = WebAuthenticationCallback.https(host: "app.example.com", path: "/auth/callback")
