@@ -128,6 +128,7 @@ let package = Package(
         ),
 
         // Tests
+        .testTarget(name: "LatchkeyPlatformTests", dependencies: ["LatchkeyPlatform"], swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyDescriptorTests", dependencies: ["LatchkeyDescriptor", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),

@@ -5,6 +5,12 @@ package struct MonotonicInstant: Sendable, Hashable, Comparable {
     /// Nanoseconds since the clock's origin.
     package let nanoseconds: UInt64
 
+    /// An instant a number of nanoseconds after the clock's origin.
+    /// - Parameter nanoseconds: The reading.
+    package init(nanoseconds: UInt64) {
+        self.nanoseconds = nanoseconds
+    }
+
     /// The current instant.
     package static var now: MonotonicInstant { MonotonicInstant(nanoseconds: MonotonicClock.nanoseconds()) }
 
