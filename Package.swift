@@ -133,7 +133,8 @@ let package = Package(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting"], swiftSettings: strictSettings),
+            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyTesting", "LatchkeyVocabulary"],
+            swiftSettings: strictSettings),
         // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
         .target(
