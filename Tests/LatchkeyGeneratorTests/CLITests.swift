@@ -10,13 +10,7 @@ import Testing
         var stderr: String
     }
 
-    static var binary: URL? {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("latchkey-gen")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var binary: URL? { BuildProducts.executable("latchkey-gen") }
 
     static func run(_ arguments: [String], in directory: URL) async throws -> Run {
         guard let binary else {

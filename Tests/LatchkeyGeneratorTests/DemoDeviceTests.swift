@@ -5,13 +5,7 @@ import Testing
 /// `latchkey-demo --device` as users run it, offline against the simulator: the demo prints the
 /// verification address and the user code, plays the user who approves it, polls, and signs in.
 @Suite struct DemoDeviceTests {
-    static var binary: URL? {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("latchkey-demo")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var binary: URL? { BuildProducts.executable("latchkey-demo") }
 
     static func run(_ arguments: [String]) async throws -> CLITests.Run {
         guard let binary else {

@@ -102,14 +102,8 @@ import Testing
 
     /// Type-checks a generated file against the built LatchkeyRuntime module with swiftc.
     static func typecheck(_ source: String) async throws {
-        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let modules = [buildDirectory.appendingPathComponent("Modules"), buildDirectory]
-        guard
-            let moduleDirectory = modules.first(where: {
-                FileManager.default.fileExists(atPath: $0.appendingPathComponent("LatchkeyRuntime.swiftmodule").path)
-            })
-        else {
-            Issue.record("LatchkeyRuntime.swiftmodule not found near \(buildDirectory.path)")
+        guard let moduleDirectory = BuildProducts.folder(containing: "LatchkeyRuntime.swiftmodule") else {
+            Issue.record("LatchkeyRuntime.swiftmodule not found in \(BuildProducts.directories)")
             return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-hostile-\(UUID())")

@@ -106,10 +106,8 @@ struct DemoHarness {
 
     init() throws {
         issuer = try RealProvider.issuer()
-        let tests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         binary = try #require(
-            [tests, tests.deletingLastPathComponent()].map { $0.appendingPathComponent("latchkey-demo") }
-                .first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            BuildProducts.executable("latchkey-demo"),
             "latchkey-demo is not built next to the tests; run `swift build` first")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
