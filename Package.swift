@@ -147,7 +147,8 @@ let package = Package(
             name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyTests", dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting"],
+            name: "LatchkeyTests",
+            dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
         // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.

@@ -185,8 +185,8 @@ extension AppleClient: LatchkeyRuntime.BrowserSignInProviding {}
     /// A SwiftUI button that signs in with Sign in with Apple.
     ///
     /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithAppleButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
-    public typealias SignInWithAppleButton<Label: SwiftUI.View> =
+    /// (`AppleSignInButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    public typealias AppleSignInButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif
 

@@ -71,7 +71,7 @@ public enum DescriptorLoader {
         var byType: [String: String] = [:]
         var result: [(String, Diagnostic)] = []
         for (path, descriptor) in descriptors.sorted(by: { $0.path < $1.path }) {
-            let type = descriptor.swiftName + "Client"
+            let type = GeneratedNames.client(descriptor.swiftName)
             if let other = byType[type.lowercased()] {
                 result.append(
                     (

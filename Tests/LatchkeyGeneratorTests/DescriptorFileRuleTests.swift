@@ -16,14 +16,17 @@ import Testing
         #expect(ProviderSelection.fileName == DescriptorFileRule.selectionFileName)
     }
 
-    @Test func theCLIPassesOverASelectionFileInTheDescriptorsFolder() async throws {
-        let directory = try CLITests.workspace()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(#"{"providers": ["supabase"]}"#.utf8).write(
-            to: directory.appendingPathComponent("Descriptors/latchkey-providers.json"))
-        let run = try await CLITests.run(["check"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
-    }
+    // posix_spawn: not on iOS, tvOS, watchOS, visionOS.
+    #if os(macOS) || os(Linux)
+        @Test func theCLIPassesOverASelectionFileInTheDescriptorsFolder() async throws {
+            let directory = try CLITests.workspace()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try Data(#"{"providers": ["supabase"]}"#.utf8).write(
+                to: directory.appendingPathComponent("Descriptors/latchkey-providers.json"))
+            let run = try await CLITests.run(["check"], in: directory)
+            #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
+        }
+    #endif
 
     @Test func bothPluginsCompileTheSharedRuleFile() throws {
         let target = PackageRoot.url.appendingPathComponent("Sources/LatchkeyDescriptor/DescriptorFileRule.swift")

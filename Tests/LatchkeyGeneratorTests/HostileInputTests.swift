@@ -77,55 +77,52 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
-    @Test func hostileTextIsEscapedAndCompiles() async throws {
-        let result = DescriptorLoader.load(bytes: Array(Self.descriptorText.utf8), fileName: "hostile.json")
-        let descriptor = try #require(result.descriptor)
-        let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(
-            descriptor, fileName: "hostile.json")
-        #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
-        // Everything outside comments and string literals must be the template's own code: the only
-        // declarations are the client's (the operations every provider has come from the runtime's
-        // AuthProviderClient extension, not from the generated file).
-        let declarations = source.split(separator: "\n").compactMap { line -> String? in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            for prefix in ["public func ", "func ", "public struct ", "struct ", "public enum ", "enum "]
-            where text.hasPrefix(prefix) {
-                return String(text.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+    // posix_spawn: not on iOS, tvOS, watchOS, visionOS.
+    #if os(macOS) || os(Linux)
+        @Test func hostileTextIsEscapedAndCompiles() async throws {
+            let result = DescriptorLoader.load(bytes: Array(Self.descriptorText.utf8), fileName: "hostile.json")
+            let descriptor = try #require(result.descriptor)
+            let source = try Generator(templatesDirectory: PackageRoot.path("Templates")).render(
+                descriptor, fileName: "hostile.json")
+            #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
+            // Everything outside comments and string literals must be the template's own code: the only
+            // declarations are the client's (the operations every provider has come from the runtime's
+            // AuthProviderClient extension, not from the generated file).
+            let declarations = source.split(separator: "\n").compactMap { line -> String? in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                for prefix in ["public func ", "func ", "public struct ", "struct ", "public enum ", "enum "]
+                where text.hasPrefix(prefix) {
+                    return String(text.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                }
+                return nil
             }
-            return nil
+            #expect(
+                Set(declarations) == ["HostileClient", "signIn", "doThing"],
+                "\(declarations)")
+            try await Self.typecheck(source)
         }
-        #expect(
-            Set(declarations) == ["HostileClient", "signIn", "doThing"],
-            "\(declarations)")
-        try await Self.typecheck(source)
-    }
 
-    /// Type-checks a generated file against the built LatchkeyRuntime module with swiftc.
-    static func typecheck(_ source: String) async throws {
-        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let modules = [buildDirectory.appendingPathComponent("Modules"), buildDirectory]
-        guard
-            let moduleDirectory = modules.first(where: {
-                FileManager.default.fileExists(atPath: $0.appendingPathComponent("LatchkeyRuntime.swiftmodule").path)
-            })
-        else {
-            Issue.record("LatchkeyRuntime.swiftmodule not found near \(buildDirectory.path)")
-            return
+        /// Type-checks a generated file against the built LatchkeyRuntime module with swiftc.
+        static func typecheck(_ source: String) async throws {
+            guard let moduleDirectory = BuildProducts.folder(containing: "LatchkeyRuntime.swiftmodule") else {
+                Issue.record("LatchkeyRuntime.swiftmodule not found in \(BuildProducts.directories)")
+                return
+            }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-hostile-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("hostile.swift")
+            try Data(source.utf8).write(to: file)
+            let arguments = [
+                "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", moduleDirectory.path,
+                "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
+            ]
+            // Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
+            let (status, output) = try await DedicatedThread.run {
+                let run = try ChildProgram.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+                return (run.status, String(decoding: run.stderr + run.stdout, as: UTF8.self))
+            }
+            #expect(status == 0, "swiftc failed:\n\(output)")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("hostile.swift")
-        try Data(source.utf8).write(to: file)
-        let arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", moduleDirectory.path,
-            "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
-        ]
-        // Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
-        let (status, output) = try await DedicatedThread.run {
-            let run = try ChildProgram.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
-            return (run.status, String(decoding: run.stderr + run.stdout, as: UTF8.self))
-        }
-        #expect(status == 0, "swiftc failed:\n\(output)")
-    }
+    #endif
 }

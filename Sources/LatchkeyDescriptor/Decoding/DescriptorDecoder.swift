@@ -33,7 +33,13 @@ final class DescriptorDecoder {
         formatVersion = version ?? DescriptorFormat.currentVersion
         let nameNode = reader.required("name", "the provider name, e.g. \"acme\"")
         let name = nameNode.flatMap { decodeName($0) }
-        let swiftName = reader.member("swiftName").flatMap { decodeSwiftName($0) }
+        let swiftNameNode = reader.member("swiftName")
+        let swiftName = swiftNameNode.flatMap { decodeSwiftName($0) }
+        if let prefix = swiftName ?? name.map(SwiftNames.upperCamelCase), let node = swiftNameNode ?? nameNode,
+            let collision = GeneratedNames.collision(prefix)
+        {
+            sink.error(collision, at: node, fixIt: "set a different \"swiftName\"")
+        }
         let displayName = reader.string("displayName", required: true, "the name shown to people")
         let summary = reader.string("description")
         let documentation = reader.member("documentation").flatMap { decodeDocumentationURL($0) }

@@ -186,8 +186,8 @@ extension {{typeName | identifier}}: LatchkeyRuntime.BrowserSignInProviding {}
     /// A SwiftUI button that signs in with {{displayName | doc}}.
     ///
     /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWith{{swiftName | doc}}Button(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
-    public typealias SignInWith{{swiftName | identifier}}Button<Label: SwiftUI.View> =
+    /// (`{{signInButtonName | doc}}(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    public typealias {{signInButtonName | identifier}}<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif
 {{/if}}

@@ -12,8 +12,10 @@ enum ClientContext {
         context["summary"] = .text(d.summary ?? "")
         context["documentation"] = .text(d.documentation ?? "")
         context["sources"] = .list(d.sources.map { TemplateContext(["url": .text($0)]) })
-        context["typeName"] = .text(d.swiftName + "Client")
+        context["typeName"] = .text(GeneratedNames.client(d.swiftName))
         context["swiftName"] = .text(d.swiftName)
+        // The decoder refuses a descriptor with no free button name.
+        context["signInButtonName"] = .text(GeneratedNames.signInButton(d.swiftName) ?? "")
         context["spec"] = .code(GeneratedCode(SpecLiteral.make(d).printed(indent: 4)))
         context["inputs"] = .list(d.inputs.map(input))
         context["hasPassword"] = .bool(flows.password != nil)

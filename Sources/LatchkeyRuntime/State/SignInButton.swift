@@ -6,7 +6,8 @@
     ///
     /// All of its logic lives in the model; show ``AuthModel/lastError`` and ``AuthModel/state`` beside it as the
     /// app likes. Generated clients that sign in with a browser name it after their provider
-    /// (`SignInWithBaseIdPButton`).
+    /// (`SignInWithBaseIdPButton`; `AppleSignInButton` for Apple, as AuthenticationServices declares
+    /// `SignInWithAppleButton`).
     ///
     /// ```swift
     /// let model = AuthModel(baseIdP, authenticator: AppleWebAuthenticator { window })

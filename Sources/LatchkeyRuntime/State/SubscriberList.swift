@@ -1,5 +1,5 @@
 /// The subscribers of a broadcaster: the one mechanism under ``ValueBroadcaster`` (latest value, replayed) and
-/// ``EventBroadcaster`` (events from now on). It is not locked itself: its owner keeps it inside its `Mutex`, so
+/// ``EventBroadcaster`` (events from now on). It is not locked itself: its owner keeps it inside its lock (`Locked`), so
 /// that a subscription and a publication never interleave.
 struct SubscriberList<Value: Sendable>: Sendable {
     private var continuations: [Int: AsyncStream<Value>.Continuation] = [:]

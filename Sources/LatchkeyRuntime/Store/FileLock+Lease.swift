@@ -74,13 +74,16 @@ extension FileLock {
         guard descriptor >= 0 else { throw leaseFailure("open the refresh lock", errno) }
         defer { _ = close(descriptor) }
         var locked: Int32
-        repeat { locked = flock(descriptor, LOCK_EX | LOCK_NB) } while locked != 0 && errno == EINTR
+        repeat {
+            locked = flock(descriptor, LOCK_EX | LOCK_NB)
+        } while locked != 0 && FlockFailure.classify(errno) == .interrupted
         if locked != 0 {
             let code = errno
-            if code == EWOULDBLOCK || code == EAGAIN { return nil }
+            switch FlockFailure.classify(code) {
+            case .held, .interrupted: return nil
             // No flock on this file system: the lease alone still excludes all but exact ties.
-            guard code == ENOLCK || code == EOPNOTSUPP || code == ENOSYS || code == EINVAL else {
-                throw leaseFailure("lock the refresh lock", code)
+            case .unsupported: break
+            case .failed: throw leaseFailure("lock the refresh lock", code)
             }
         }
         defer { if locked == 0 { _ = flock(descriptor, LOCK_UN) } }

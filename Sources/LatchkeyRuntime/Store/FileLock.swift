@@ -76,10 +76,16 @@ struct FileLock: Sendable {
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
             let code = errno
-            if code == EINTR { continue }
-            guard code == EWOULDBLOCK || code == EAGAIN else {
+            switch FlockFailure.classify(code) {
+            case .interrupted:
+                continue
+            case .held:
+                break
+            case .unsupported:
                 _ = close(descriptor)
-                if FileLock.unsupported.contains(code) { return -1 }
+                return -1
+            case .failed:
+                _ = close(descriptor)
                 throw failure("lock the refresh lock", code)
             }
             guard clock.monotonicNow < deadline else {
@@ -103,9 +109,6 @@ struct FileLock: Sendable {
         _ = flock(descriptor, LOCK_UN)
         _ = close(descriptor)
     }
-
-    /// `flock` errors that mean "not supported here" rather than "failed".
-    private static let unsupported: Set<Int32> = [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL]
 
     private func failure(_ operation: String, _ number: Int32) -> AuthError {
         AuthError(

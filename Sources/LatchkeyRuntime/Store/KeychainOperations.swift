@@ -6,7 +6,8 @@ package struct KeychainQuery: Sendable, Hashable {
     package var service: String
     /// `kSecAttrAccount`.
     package var account: String
-    /// `kSecAttrAccessGroup`; `nil` matches every group the app may read (and adds to its default group).
+    /// `kSecAttrAccessGroup`; `nil` would match every group the app may read (and add to its default group),
+    /// so the store leaves it out only to find out that default group.
     package var accessGroup: String?
     /// `kSecAttrLabel`; when set, only an item with exactly this label matches (a compare-and-swap).
     package var label: String?
@@ -60,12 +61,13 @@ package protocol KeychainOperations: Sendable {
     /// - Returns: The status, and the item when it is `success`.
     func read(_ query: KeychainQuery) -> (status: Int32, item: KeychainItem?)
 
-    /// `SecItemCopyMatching` for every matching item, attributes only.
-    /// - Returns: The status, and the access groups of the items when it is `success`.
-    func accessGroups(_ query: KeychainQuery) -> (status: Int32, groups: [String])
-
     /// `SecItemAdd` of an item readable after the first unlock, on this device only.
     func add(_ query: KeychainQuery, data: Data, label: String?) -> Int32
+
+    /// `SecItemAdd` as ``add(_:data:label:)``, returning the access group the item landed in: with no group in
+    /// the query, the app's default group.
+    /// - Returns: The status, and the item's access group when it is `success`.
+    func addReportingGroup(_ query: KeychainQuery, data: Data, label: String?) -> (status: Int32, group: String?)
 
     /// `SecItemUpdate` of the matching items: new data, label or access group where given.
     func update(_ query: KeychainQuery, data: Data?, label: String?, accessGroup: String?) -> Int32

@@ -1,6 +1,7 @@
 // posix_spawn (and `posix_spawn_file_actions_addchdir_np`) do not exist for iOS, tvOS, watchOS and visionOS apps:
 // the spawner is there only where a test can start a child program, so the product builds for every platform.
-#if os(Linux) || os(macOS) || os(Android) || os(FreeBSD) || os(OpenBSD)
+// The tests that start programs are compiled under the same condition.
+#if os(macOS) || os(Linux)
     import Foundation
 
     #if canImport(Glibc)

@@ -36,8 +36,10 @@ public struct TestResponse: Sendable {
     /// - Parameter name: The header name.
     public func header(_ name: String) -> String? { HTTPHeaderFields(headers)[name] }
 
-    /// A JSON response from a `JSONSerialization` object (keys sorted). An object that is not valid JSON
-    /// gives a 500 saying so.
+    /// A JSON response from a `JSONSerialization` object (keys sorted). An object that is not valid JSON (a
+    /// NaN or an infinity, a key that is not a string, a value of another type, at any depth) gives a 500
+    /// naming the problem and where it is; it is checked before `JSONSerialization` sees it, which on Apple
+    /// platforms would end the process with an Objective-C exception instead.
     /// - Parameters:
     ///   - object: A dictionary, array, string, number, bool or `NSNull`.
     ///   - status: The status code (default 200).
@@ -45,7 +47,10 @@ public struct TestResponse: Sendable {
     public static func json(
         _ object: Any, status: Int = 200, headers: [(name: String, value: String)] = []
     ) -> TestResponse {
-        guard JSONSerialization.isValidJSONObject(object) || object is String || object is NSNumber || object is NSNull,
+        if let problem = JSONObjectCheck.problem(in: object) {
+            return .text("TestResponse.json: not JSON: \(problem)", status: 500)
+        }
+        guard
             let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
         else {
             return .text("TestResponse.json: not a JSON object: \(type(of: object))", status: 500)

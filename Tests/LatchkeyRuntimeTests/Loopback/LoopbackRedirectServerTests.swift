@@ -217,7 +217,7 @@ struct LoopbackRedirectServerTests {
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
             let partial = Array("GET /callback?code=1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
-            _ = partial.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, RawHTTPClient.noSignal) }
+            _ = RawHTTPClient.sendAll(descriptor, partial)
             return RawHTTPClient.readResponse(descriptor)
         }
         #expect(stalled?.status == 408)

@@ -3,12 +3,18 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
 /// A minimal blocking HTTP client on raw sockets, run on its own thread, for exercising the servers
 /// with requests URLSession would never send (wrong Host, huge heads, slow clients).
+///
+/// A write to a connection the server has closed fails with `EPIPE` instead of raising `SIGPIPE`, which
+/// would end the whole test process: the socket has `SO_NOSIGPIPE` on Darwin, and every `send` passes
+/// `MSG_NOSIGNAL` on Linux (as `SocketIO` does for the servers).
 enum RawHTTPClient {
     struct Response: Sendable {
         var status: Int
@@ -18,13 +24,14 @@ enum RawHTTPClient {
 
     /// Connects to 127.0.0.1 (or ::1); returns the descriptor or -1.
     static func connect(port: Int, ipv6: Bool = false) -> Int32 {
-        #if canImport(Glibc)
+        #if canImport(Glibc) || canImport(Musl)
             let stream = Int32(SOCK_STREAM.rawValue)
         #else
             let stream = SOCK_STREAM
         #endif
         let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, stream, 0)
         guard descriptor >= 0 else { return -1 }
+        suppressBrokenPipeSignal(descriptor)
         // Generous: a read ends when the server answers or closes; this only bounds a server that hangs.
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -89,15 +96,23 @@ enum RawHTTPClient {
         let descriptor = connect(port: port, ipv6: ipv6)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        _ = sendAll(descriptor, request)
+        return readResponse(descriptor)
+    }
+
+    /// Sends all of `bytes`; `false` when the connection failed first (`EPIPE` once the peer has closed it:
+    /// never a signal).
+    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
-        while offset < request.count {
-            let sent = request.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + offset, request.count - offset, noSignal)
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal)
             }
-            if sent <= 0 { break }
+            if sent < 0, errno == EINTR { continue }
+            if sent <= 0 { return false }
             offset += sent
         }
-        return readResponse(descriptor)
+        return true
     }
 
     /// Sends a request text (CRLF line ends added) and reads the response.
@@ -112,9 +127,17 @@ enum RawHTTPClient {
             ipv6: ipv6)
     }
 
-    /// `MSG_NOSIGNAL` where it exists (Darwin test runs ignore SIGPIPE differently).
+    /// Sets `SO_NOSIGPIPE` on Darwin, where `send` has no `MSG_NOSIGNAL`; nothing elsewhere.
+    static func suppressBrokenPipeSignal(_ descriptor: Int32) {
+        #if canImport(Darwin)
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// `MSG_NOSIGNAL` where it exists (Linux); Darwin has no such flag, the socket's `SO_NOSIGPIPE` does it.
     static var noSignal: Int32 {
-        #if canImport(Glibc)
+        #if canImport(Glibc) || canImport(Musl)
             Int32(MSG_NOSIGNAL)
         #else
             0

@@ -103,92 +103,98 @@ struct ReliabilityFileLockTests {
         #expect(try await store.load(key: "acme") == nil)
     }
 
-    // The holder is another process (its lock is held until it is killed, not on a clock); this process's wait
-    // and timeout run on a manual clock, and only the child's start-up is bounded by real time.
-    @Test(
-        "another process's lock excludes this one, and its SIGKILL releases the lock at once", .timeLimit(.minutes(1)))
-    func crossProcessHolderKilled() async throws {
-        guard let crasher = StoreCrasher.require() else { return }
-        let scratch = ScratchDirectory("lock")
-        defer { scratch.remove() }
-        let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
-            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
-            guard child.readLine(timeout: 30) == "locked" else {
-                throw ChildProcessError(description: "the holder did not take the lock")
+    // posix_spawn: not on iOS, tvOS, watchOS, visionOS.
+    #if os(macOS) || os(Linux)
+        // The holder is another process (its lock is held until it is killed, not on a clock); this process's wait
+        // and timeout run on a manual clock, and only the child's start-up is bounded by real time.
+        @Test(
+            "another process's lock excludes this one, and its SIGKILL releases the lock at once",
+            .timeLimit(.minutes(1)))
+        func crossProcessHolderKilled() async throws {
+            guard let crasher = StoreCrasher.require() else { return }
+            let scratch = ScratchDirectory("lock")
+            defer { scratch.remove() }
+            let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
+                let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, "acme"])
+                guard child.readLine(timeout: 30) == "locked" else {
+                    throw ChildProcessError(description: "the holder did not take the lock")
+                }
+                return ChildProcessBox(child)
             }
-            return ChildProcessBox(child)
-        }
-        let clock = ManualClock()
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
-        let waiter = Task { () async -> AuthError? in
-            await thrownAuthError { () async throws(AuthError) in
-                try await store.withExclusiveRefresh(key: "acme") {}
+            let clock = ManualClock()
+            let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: clock)
+            let waiter = Task { () async -> AuthError? in
+                await thrownAuthError { () async throws(AuthError) in
+                    try await store.withExclusiveRefresh(key: "acme") {}
+                }
             }
+            await clock.sleepers(atLeast: 1)
+            clock.advance(by: .seconds(61))
+            #expect(await waiter.value?.code == .storeUnavailable)
+            try await DedicatedThread.run {
+                child.process.deliver(SIGKILL)
+                try child.process.waitForExit()
+            }
+            // Once the holder is reaped, the very first attempt succeeds.
+            let immediate = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(1))
+            #expect(try await immediate.withExclusiveRefresh(key: "acme") { "mine" } == "mine")
         }
-        await clock.sleepers(atLeast: 1)
-        clock.advance(by: .seconds(61))
-        #expect(await waiter.value?.code == .storeUnavailable)
-        try await DedicatedThread.run {
-            child.process.deliver(SIGKILL)
-            try child.process.waitForExit()
-        }
-        // Once the holder is reaped, the very first attempt succeeds.
-        let immediate = FileSessionStore(directory: scratch.url, refreshLockTimeout: .milliseconds(1))
-        #expect(try await immediate.withExclusiveRefresh(key: "acme") { "mine" } == "mine")
-    }
 
-    // The holder is another process, as above; the refresh's wait for the lock runs on a manual clock.
-    @Test(
-        "a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed",
-        .timeLimit(.minutes(1)))
-    func stuckHolderKeepsSession() async throws {
-        guard let crasher = StoreCrasher.require() else { return }
-        let scratch = ScratchDirectory("lock")
-        defer { scratch.remove() }
-        let lockClock = ManualClock()
-        let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: lockClock)
-        let harness = try AcmeHarness(store: store)
-        defer { harness.server.stop() }
-        let original = try await harness.signIn()
-        let storedBefore = try await store.load(key: harness.client.storeKey)
-        harness.clock.advance(3600 + 1)
-        let key = harness.client.storeKey
-        let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
-            let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, key])
-            guard child.readLine(timeout: 30) == "locked" else {
-                throw ChildProcessError(description: "the holder did not take the lock")
+        // The holder is another process, as above; the refresh's wait for the lock runs on a manual clock.
+        @Test(
+            "a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed",
+            .timeLimit(.minutes(1)))
+        func stuckHolderKeepsSession() async throws {
+            guard let crasher = StoreCrasher.require() else { return }
+            let scratch = ScratchDirectory("lock")
+            defer { scratch.remove() }
+            let lockClock = ManualClock()
+            let store = FileSessionStore(directory: scratch.url, refreshLockTimeout: .seconds(60), clock: lockClock)
+            let harness = try AcmeHarness(store: store)
+            defer { harness.server.stop() }
+            let original = try await harness.signIn()
+            let storedBefore = try await store.load(key: harness.client.storeKey)
+            harness.clock.advance(3600 + 1)
+            let key = harness.client.storeKey
+            let child = try await DedicatedThread.run { () throws -> ChildProcessBox in
+                let child = try ChildProcess(crasher, ["hold-lock", scratch.url.path, key])
+                guard child.readLine(timeout: 30) == "locked" else {
+                    throw ChildProcessError(description: "the holder did not take the lock")
+                }
+                return ChildProcessBox(child)
             }
-            return ChildProcessBox(child)
-        }
-        let client = harness.client
-        let refresh = Task { () async -> AuthError? in
-            await thrownAuthError { () async throws(AuthError) in
-                _ = try await client.validAccessToken()
+            let client = harness.client
+            let refresh = Task { () async -> AuthError? in
+                await thrownAuthError { () async throws(AuthError) in
+                    _ = try await client.validAccessToken()
+                }
             }
+            await lockClock.sleepers(atLeast: 1)
+            lockClock.advance(by: .seconds(61))
+            if let error = await refresh.value {
+                #expect(error.code == .storeUnavailable)
+                #expect(error.kind == .transport)
+            } else {
+                Issue.record("expected store_unavailable while another process holds the lock")
+            }
+            #expect(harness.refreshRequests.isEmpty)
+            #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
+            #expect(try await store.load(key: harness.client.storeKey) == storedBefore)
+            try await DedicatedThread.run {
+                child.process.deliver(SIGKILL)
+                try child.process.waitForExit()
+            }
+            #expect(try await harness.client.validAccessToken() == "at-2")
+            #expect(harness.refreshRequests.count == 1)
         }
-        await lockClock.sleepers(atLeast: 1)
-        lockClock.advance(by: .seconds(61))
-        if let error = await refresh.value {
-            #expect(error.code == .storeUnavailable)
-            #expect(error.kind == .transport)
-        } else {
-            Issue.record("expected store_unavailable while another process holds the lock")
-        }
-        #expect(harness.refreshRequests.isEmpty)
-        #expect(harness.client.state == .signedIn(original.userOrPlaceholder))
-        #expect(try await store.load(key: harness.client.storeKey) == storedBefore)
-        try await DedicatedThread.run {
-            child.process.deliver(SIGKILL)
-            try child.process.waitForExit()
-        }
-        #expect(try await harness.client.validAccessToken() == "at-2")
-        #expect(harness.refreshRequests.count == 1)
-    }
+    #endif
 }
 
-/// Hands a ``ChildProcess`` from one dedicated thread to another (never used by two threads at once).
-final class ChildProcessBox: @unchecked Sendable {
-    let process: ChildProcess
+#if os(macOS) || os(Linux)
+    /// Hands a ``ChildProcess`` from one dedicated thread to another (never used by two threads at once).
+    final class ChildProcessBox: @unchecked Sendable {
+        let process: ChildProcess
 
-    init(_ process: ChildProcess) { self.process = process }
-}
+        init(_ process: ChildProcess) { self.process = process }
+    }
+#endif

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTesting
 import Testing
 
 #if canImport(Glibc)
@@ -51,14 +52,7 @@ enum StoreCrasher {
         if let path = ProcessInfo.processInfo.environment["LATCHKEY_STORE_CRASHER"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        var directories: [URL] = []
-        let argument = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        directories += [argument, argument.deletingLastPathComponent()]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        return directories.map { $0.appendingPathComponent("latchkey-store-crasher") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return BuildProducts.executable("latchkey-store-crasher")
     }()
 
     /// The binary, or `nil` after recording an issue (the test then fails).

@@ -3,7 +3,7 @@ import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 
 /// An in-memory keychain with `SecItem`'s matching rules, for the Keychain store's policy on Linux: a query
-/// without an access group matches every group and adds to ``defaultGroup``; a label in a query must match
+/// without an access group matches every group and adds to ``defaultGroup`` (an add reports the group); a label in a query must match
 /// exactly; an add (or a move into a group) where the item exists gets `errSecDuplicateItem`.
 final class InMemoryKeychain: KeychainOperations {
     struct Address: Hashable {
@@ -27,13 +27,13 @@ final class InMemoryKeychain: KeychainOperations {
         self.defaultGroup = defaultGroup
     }
 
-    /// Every call, as `operation account [group]`.
+    /// Every call, as `operation account [group]` (a probe's random account as `probe`).
     var calls: [String] { state.withLock { $0.calls } }
 
     /// The items, by address.
     var items: [Address: KeychainItem] { state.withLock { $0.items } }
 
-    /// Makes the next calls of an operation (`read`, `add`, `update`, `delete`, `groups`) return `status`.
+    /// Makes the next calls of an operation (`read`, `add`, `update`, `delete`) return `status`.
     func fail(_ operation: String, with status: Int32?) { state.withLock { $0.statusOverrides[operation] = status } }
 
     /// Runs `action` just before the next add (another process's write racing this one).
@@ -60,7 +60,9 @@ final class InMemoryKeychain: KeychainOperations {
     }
 
     private func begin(_ operation: String, _ query: KeychainQuery, in state: inout State) -> Int32? {
-        state.calls.append("\(operation) \(query.account)" + (query.accessGroup.map { " \($0)" } ?? ""))
+        let account =
+            query.account.hasPrefix(KeychainRecordStore.probeAccountPrefix) ? "probe" : query.account
+        state.calls.append("\(operation) \(account)" + (query.accessGroup.map { " \($0)" } ?? ""))
         return state.statusOverrides[operation]
     }
 
@@ -72,27 +74,23 @@ final class InMemoryKeychain: KeychainOperations {
         }
     }
 
-    func accessGroups(_ query: KeychainQuery) -> (status: Int32, groups: [String]) {
-        state.withLock { state in
-            if let status = begin("groups", query, in: &state) { return (status, []) }
-            let found = matches(query)(&state)
-            return found.isEmpty ? (KeychainStatus.itemNotFound, []) : (KeychainStatus.success, found.map(\.group))
-        }
+    func add(_ query: KeychainQuery, data: Data, label: String?) -> Int32 {
+        addReportingGroup(query, data: data, label: label).status
     }
 
-    func add(_ query: KeychainQuery, data: Data, label: String?) -> Int32 {
+    func addReportingGroup(_ query: KeychainQuery, data: Data, label: String?) -> (status: Int32, group: String?) {
         let actions = state.withLock { state in
             defer { state.beforeAdd = [] }
             return state.beforeAdd
         }
         for action in actions { action(self) }
         return state.withLock { state in
-            if let status = begin("add", query, in: &state) { return status }
+            if let status = begin("add", query, in: &state) { return (status, nil) }
             let address = Address(
                 service: query.service, account: query.account, group: query.accessGroup ?? defaultGroup)
-            guard state.items[address] == nil else { return KeychainStatus.duplicateItem }
+            guard state.items[address] == nil else { return (KeychainStatus.duplicateItem, nil) }
             state.items[address] = KeychainItem(data: data, label: label ?? query.label, accessGroup: address.group)
-            return KeychainStatus.success
+            return (KeychainStatus.success, address.group)
         }
     }
 

@@ -56,7 +56,7 @@ struct KeychainRecordStoreTests {
         #expect(keychain.items.keys.map(\.group) == [shared])
     }
 
-    @Test("a sign-out removes the record in every group: a migrated-away copy never brings it back")
+    @Test("a sign-out removes the record in the group and in the default group: an old copy never comes back")
     func removeDeletesEveryGroup() async throws {
         let keychain = InMemoryKeychain()
         keychain.put(record, service: "dev.latchkey.sessions", account: "acme", group: keychain.defaultGroup)
@@ -131,8 +131,10 @@ private final class RacingReadKeychain: KeychainOperations {
         }
         return miss ? (KeychainStatus.itemNotFound, nil) : base.read(query)
     }
-    func accessGroups(_ query: KeychainQuery) -> (status: Int32, groups: [String]) { base.accessGroups(query) }
     func add(_ query: KeychainQuery, data: Data, label: String?) -> Int32 { base.add(query, data: data, label: label) }
+    func addReportingGroup(_ query: KeychainQuery, data: Data, label: String?) -> (status: Int32, group: String?) {
+        base.addReportingGroup(query, data: data, label: label)
+    }
     func update(_ query: KeychainQuery, data: Data?, label: String?, accessGroup: String?) -> Int32 {
         base.update(query, data: data, label: label, accessGroup: accessGroup)
     }

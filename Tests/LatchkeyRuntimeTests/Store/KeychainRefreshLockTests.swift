@@ -36,11 +36,33 @@ struct KeychainRefreshLockTests {
         #expect(keychain.items.isEmpty)
     }
 
-    @Test("without an access group (one process) there is no lease and no keychain call")
-    func noGroupNoLease() async throws {
-        let keychain = InMemoryKeychain()
-        _ = try await store(keychain, group: nil).withExclusiveRefresh(key: "acme") { () async throws(AuthError) in 1 }
-        #expect(keychain.calls.isEmpty)
+    @Test("without an access group, in the app's own app ID group, there is no lease: only the one-time probe")
+    func appIDGroupNoLease() async throws {
+        let keychain = InMemoryKeychain(defaultGroup: "TEAM.dev.acme.app")
+        let store = KeychainRecordStore(
+            operations: keychain, service: "dev.latchkey.sessions", accessGroup: nil, bundleIdentifier: "dev.acme.app")
+        for _ in 0..<2 {
+            _ = try await store.withExclusiveRefresh(key: "acme") { () async throws(AuthError) in 1 }
+        }
+        #expect(keychain.calls == ["add probe", "delete probe TEAM.dev.acme.app"])
+    }
+
+    @Test(
+        "without an access group, a default group that may be shared gets the lease",
+        arguments: [
+            // Keychain Sharing lists a shared group first: the app's items (and its extensions') land there.
+            ("TEAM.dev.acme.shared", "dev.acme.app" as String?),
+            // A tool without a bundle identifier cannot tell its own group from a shared one.
+            ("TEAM.dev.acme.app", nil),
+        ])
+    func sharedDefaultGroupTakesTheLease(defaultGroup: String, bundleIdentifier: String?) async throws {
+        let keychain = InMemoryKeychain(defaultGroup: defaultGroup)
+        let store = KeychainRecordStore(
+            operations: keychain, service: "dev.latchkey.sessions", accessGroup: nil,
+            bundleIdentifier: bundleIdentifier)
+        _ = try await store.withExclusiveRefresh(key: "acme") { () async throws(AuthError) in 1 }
+        #expect(keychain.calls.contains("add acme.refresh-lease \(defaultGroup)"), "\(keychain.calls)")
+        #expect(keychain.items.isEmpty, "the lease and the probe are gone afterwards")
     }
 
     @Test(
