@@ -7,18 +7,34 @@
     /// A custom-scheme redirect is matched by its scheme, an `https` redirect (a universal link of the app's
     /// associated domain) by host and path (``WebAuthenticationCallback``); an `http` redirect is refused with
     /// `invalid_configuration` before anything is shown. Cancelling the waiting task closes the sheet.
+    ///
+    /// Made with ``init()``, it presents from the app's key window, found when the sign-in starts; a SwiftUI app
+    /// on iOS 16.4 or macOS 13.3 and later signs in through `SwiftUIWebAuthenticator` instead (`SignInButton`
+    /// does that by itself).
     @MainActor
     public final class AppleWebAuthenticator: NSObject, WebAuthenticator,
         ASWebAuthenticationPresentationContextProviding
     {
-        private let anchor: @MainActor () -> ASPresentationAnchor
+        private let anchor: @MainActor () -> ASPresentationAnchor?
         /// The running sessions (a session must be kept alive while it shows), by their outcome box.
         private var sessions: [ObjectIdentifier: ASWebAuthenticationSession] = [:]
+        /// The window each running session presents from, by the session.
+        private var anchors: [ObjectIdentifier: ASPresentationAnchor] = [:]
 
         /// Creates an authenticator.
         /// - Parameter anchor: The window to present from.
         public init(anchor: @escaping @MainActor () -> ASPresentationAnchor) {
             self.anchor = anchor
+        }
+
+        /// Creates an authenticator that presents from the app's key window (`web_auth_start_failed` when the
+        /// app has no window).
+        public override convenience init() {
+            self.init(optionalAnchor: AppleWebAuthenticator.keyWindow)
+        }
+
+        private init(optionalAnchor: @escaping @MainActor () -> ASPresentationAnchor?) {
+            self.anchor = optionalAnchor
         }
 
         /// Shows the authorization URL in an authentication session.
@@ -39,7 +55,10 @@
 
         /// The window the session is presented from.
         public nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
-            MainActor.assumeIsolated { anchor() }
+            MainActor.assumeIsolated {
+                // The window found when the session started (`start` records it before the session can ask).
+                anchors[ObjectIdentifier(session)] ?? anchor() ?? ASPresentationAnchor()
+            }
         }
 
         private func start(
@@ -48,23 +67,32 @@
         ) {
             // Cancelled before the main actor got here: show nothing.
             guard !outcome.isResolved else { return }
+            guard let window = anchor() else {
+                outcome.resolve(WebAuthenticationOutcome.noWindow)
+                return
+            }
             let handler = AppleWebAuthenticator.completionHandler(resolving: outcome) {
                 Task { @MainActor in self.finish(outcome, cancelling: false) }
             }
-            // `init(url:callback:completionHandler:)` needs iOS 17.4, macOS 14.4 and visionOS 1.1, all below the
-            // package's minimum platforms, so it is always there.
-            let session =
-                switch callback {
-                case .customScheme(let scheme):
-                    ASWebAuthenticationSession(
-                        url: request.url, callback: .customScheme(scheme), completionHandler: handler)
-                case .https(let host, let path):
-                    ASWebAuthenticationSession(
-                        url: request.url, callback: .https(host: host, path: path), completionHandler: handler)
+            let session: ASWebAuthenticationSession
+            if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
+                session = ASWebAuthenticationSession(
+                    url: request.url, callback: callback.sessionCallback, completionHandler: handler)
+            } else {
+                // Before `Callback`, a sheet matches the scheme alone: a universal link cannot be told apart.
+                do throws(AuthError) {
+                    session = ASWebAuthenticationSession(
+                        url: request.url, callbackURLScheme: try callback.schemeOnlyCallback(),
+                        completionHandler: handler)
+                } catch {
+                    outcome.resolve(.failure(error))
+                    return
                 }
+            }
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = request.prefersEphemeralSession
             sessions[ObjectIdentifier(outcome)] = session
+            anchors[ObjectIdentifier(session)] = window
             if !session.start() {
                 // The handler may still be called after this: the box keeps only the first result.
                 outcome.resolve(WebAuthenticationOutcome.notStarted)
@@ -74,6 +102,7 @@
 
         private func finish(_ outcome: OnceResumption<Result<URL, AuthError>>, cancelling: Bool) {
             let session = sessions.removeValue(forKey: ObjectIdentifier(outcome))
+            if let session { anchors[ObjectIdentifier(session)] = nil }
             if cancelling { session?.cancel() }
         }
 
@@ -87,6 +116,17 @@
                 let cancelled = (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin
                 outcome.resolve(WebAuthenticationOutcome.result(callbackURL: url, error: error, cancelled: cancelled))
                 finish()
+            }
+        }
+    }
+
+    extension WebAuthenticationCallback {
+        /// The sheet's callback for this redirect.
+        @available(iOS 17.4, macOS 14.4, visionOS 1.1, *)
+        var sessionCallback: ASWebAuthenticationSession.Callback {
+            switch self {
+            case .customScheme(let scheme): .customScheme(scheme)
+            case .https(let host, let path): .https(host: host, path: path)
             }
         }
     }

@@ -64,6 +64,24 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
         }
     }
 
+    /// The scheme to hand a sheet that matches callbacks by scheme alone: `ASWebAuthenticationSession`'s
+    /// `init(url:callbackURLScheme:completionHandler:)` and SwiftUI's `authenticate(using:callbackURLScheme:)`,
+    /// the only ways before iOS 17.4, macOS 14.4 and visionOS 1.1.
+    /// - Returns: The custom scheme.
+    /// - Throws: `invalid_configuration` for an `https` callback: a universal link is matched by host and path,
+    ///   which only the sheets of iOS 17.4, macOS 14.4 and visionOS 1.1 can do.
+    func schemeOnlyCallback() throws(AuthError) -> String {
+        switch self {
+        case .customScheme(let scheme):
+            return scheme
+        case .https:
+            throw AuthError(
+                .invalidConfiguration,
+                "An https (universal link) redirect needs iOS 17.4, macOS 14.4 or visionOS 1.1 for an "
+                    + "authentication sheet: register a custom scheme redirect for older systems.")
+        }
+    }
+
     /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     private static func isValidScheme(_ scheme: String) -> Bool {
         guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {

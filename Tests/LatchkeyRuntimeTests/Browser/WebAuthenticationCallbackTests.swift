@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LatchkeyRuntime
 import Testing
+
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Issue 17, item 3: the rule that picks the authentication sheet's callback from the redirect URI
 /// (`.customScheme` or `.https(host:path:)`), and refuses `http`.
@@ -45,5 +46,15 @@ struct WebAuthenticationCallbackTests {
         let scheme = WebAuthenticationCallback.customScheme("dev.acme.app")
         #expect(scheme.matches(URL(string: "DEV.acme.app://anything?code=c")!))
         #expect(!scheme.matches(URL(string: "dev.acme.apps://cb")!))
+    }
+
+    @Test("before callback matching (iOS 17.4, macOS 14.4), a sheet takes a custom scheme; a universal link is refused")
+    func schemeOnly() throws {
+        #expect(try WebAuthenticationCallback.customScheme("dev.acme.app").schemeOnlyCallback() == "dev.acme.app")
+        let error = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback.https(host: "app.example.com", path: "/cb").schemeOnlyCallback()
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message.contains("iOS 17.4") == true)
     }
 }
