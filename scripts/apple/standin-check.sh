@@ -1,0 +1,94 @@
+#!/bin/bash
+# Type-checks Latchkey's Apple-only code for macOS and iOS on Linux, against the stand-in SDK modules in
+# scripts/apple/standins (written from Apple's documented declarations). See scripts/apple/README.md.
+#
+# Usage: scripts/apple/standin-check.sh [macos] [ios]          (default: both)
+# Env:   TC (toolchain usr dir, default /opt/swift/usr), WORK (cache, default /tmp/appletc-standins),
+#        MACOS_MIN / IOS_MIN (default: read from Package.swift), VERBOSE=1 (print deferred errors too),
+#        DEFERRED (regex of error messages reported but not counted; default: the availability of Mutex, Duration,
+#        clocks, Observation and Task.immediate, which the repo-wide availability change handles).
+# Prints every error or warning located in Apple-only code as `[platform] path:line:col: error: message`, then a
+# summary line. Exit 0 none, 1 some, 3 the stand-in SDK could not be built.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
+PLATS=${*:-macos ios}
+TC=${TC:-/opt/swift/usr}; export WORK=${WORK:-/tmp/appletc-standins}; export TC
+export PATH="$TC/bin:$PATH"
+SHARED=${SHARED_TOOL:-$ROOT/../../shared/tools/apple-typecheck/apple-typecheck.sh}
+[ -x "$SHARED" ] || SHARED=/work/shared/tools/apple-typecheck/apple-typecheck.sh
+DEFERRED=${DEFERRED-"'(Mutex|Duration|ContinuousClock|SuspendingClock|Clock|Observable|ObservationRegistrar|ObservationTracking|immediate\(.*\)|(seconds|milliseconds|microseconds|nanoseconds)(\(.*\))?|Instant|now|sleep\(.*\)|withLock\(.*\)|components|duration\(.*\)|advanced\(.*\))' is only available in|conformance of .* to '(Observable|Clock|InstantProtocol|DurationProtocol)' is only available in|conformance of 'Duration' to|'(access|withMutation|withObservationTracking)\(.*\)' is only available in"}
+
+pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
+MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
+MACOS_MIN=${MACOS_MIN:-15.0}; IOS_MIN=${IOS_MIN:-18.0}
+
+# Library targets (no main.swift/@main), type-checked together as one module named LatchkeyRuntime, so that the
+# generated clients' `LatchkeyRuntime.X` names resolve; Generated/*.swift is the Latchkey target's plugin output.
+TGTS=$(for d in "$ROOT"/Sources/*/; do n=$(basename "$d")
+  [ -n "$(find "$d" -name '*.swift' | head -1)" ] || continue
+  [ -n "$(find "$d" -name main.swift | head -1)" ] && continue
+  grep -rqE '^\s*@main\b' --include='*.swift' "$d" && continue
+  echo "$n"; done)
+L="$WORK/check-links"; rm -rf "$L"; mkdir -p "$L"; MAP="$WORK/check-map.txt"; : > "$MAP"
+add() { local n; n="$1--$(echo "$2" | tr '/' '_')"; ln -s "$ROOT/$2" "$L/$n"; printf '%s\t%s\n' "$L/$n" "$2" >> "$MAP"; }
+# The Latchkey target's re-exports (`@_exported import struct LatchkeyRuntime.X`) cannot name the module being
+# compiled: each becomes `typealias _Reexported_X = X` on the same line, which checks that X exists under the
+# same conditions (not its kind).
+reexports() {
+  local n; n="$1--$(echo "$2" | tr '/' '_')"
+  sed -E 's/^([[:space:]]*)@_exported import (struct|class|enum|protocol|func|var|let|typealias) Latchkey[A-Za-z]*\.([A-Za-z_]+)/\1private typealias _Reexported_\3 = \3/' \
+    "$ROOT/$2" > "$L/$n"
+  printf '%s\t%s\n' "$L/$n" "$2" >> "$MAP"
+}
+for t in $TGTS; do
+  while IFS= read -r f; do
+    if grep -qE '^[[:space:]]*@_exported import [a-z]+ Latchkey' "$f"; then reexports "$t" "${f#$ROOT/}"
+    else add "$t" "${f#$ROOT/}"; fi
+  done < <(find "$ROOT/Sources/$t" -name '*.swift' | sort)
+done
+for f in "$ROOT"/Generated/*.swift; do [ -f "$f" ] && add Generated "${f#$ROOT/}"; done
+
+total=0; deferred=0
+for p in $PLATS; do
+  case $p in
+    macos) dir=macosx; tgt="x86_64-apple-macos$MACOS_MIN"; pname=macOS;;
+    ios) dir=iphonesimulator; tgt="x86_64-apple-ios$IOS_MIN-simulator"; pname=iOS;;
+    *) echo "unknown platform $p" >&2; exit 2;;
+  esac
+  # 1. The standard library and FoundationEssentials for the Apple triple, from the shared tool (first run only).
+  if [ ! -f "$WORK/mods/$dir/FoundationEssentials.swiftmodule/$( [ $p = macos ] && echo x86_64-apple-macos || echo x86_64-apple-ios-simulator).swiftinterface" ]; then
+    "$SHARED" "$ROOT" "$p" > "$WORK/shared-$p.txt" 2>&1
+    [ $? -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($WORK/shared-$p.txt)" >&2; exit 3; }
+  fi
+  # 2. The stand-in modules for this platform and deployment target.
+  S="$WORK/standins-$p"
+  "$HERE/build-standins.sh" "$p" "$tgt" "$S" > "$WORK/standins-$p.log" 2>&1 || {
+    cat "$WORK/standins-$p.log" >&2; echo "standin-check: stand-in modules failed to build for $pname" >&2; exit 3; }
+  # 3. Empty modules for the sibling targets (their code is in the one module).
+  STUBS="$WORK/check-stubs-$p"; rm -rf "$STUBS"; mkdir -p "$STUBS"
+  for t in $TGTS; do
+    [ "$t" = LatchkeyRuntime ] && continue
+    echo "" > "$STUBS/$t.swift"
+    swiftc -frontend -emit-module -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+      -module-cache-path "$WORK/mcache" -swift-version 6 -parse-as-library -module-name "$t" \
+      -o "$STUBS/$t.swiftmodule" "$STUBS/$t.swift" 2>/dev/null
+  done
+  # 4. Type-check, then keep what lies in Apple-only code.
+  swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+    -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
+    -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
+    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
+    -enable-cross-import-overlays -diagnostic-style llvm "$L"/*.swift > "$WORK/check-$p.txt" 2>&1
+  if grep -qE "unable to load standard library|failed to build module '(Swift|_Concurrency|FoundationEssentials)'" "$WORK/check-$p.txt"; then
+    echo "standin-check: the stand-in SDK did not load for $pname, see $WORK/check-$p.txt" >&2; exit 3
+  fi
+  hits=$(python3 "$HERE/apple_regions.py" "$p" "$MAP" "$WORK/check-$p.txt" "$DEFERRED" 2>"$WORK/deferred-$p.txt")
+  [ -n "$hits" ] && echo "$hits" | sed "s/^/[$pname] /"
+  [ -n "${VERBOSE:-}" ] && sed "s/^/[$pname] /" "$WORK/deferred-$p.txt"
+  n=$( [ -n "$hits" ] && echo "$hits" | wc -l || echo 0 ); total=$((total + n))
+  d=$(grep -c '^deferred: ' "$WORK/deferred-$p.txt"); deferred=$((deferred + d))
+  a=$(grep -c '^artefact: ' "$WORK/deferred-$p.txt")
+  echo "# $pname ($tgt): $n in Apple-only code, $d deferred, $a artefacts; all diagnostics in $WORK/check-$p.txt" >&2
+done
+echo "$total error(s)/warning(s) in Apple-only code ($deferred deferred availability error(s); VERBOSE=1 lists them)"
+[ "$total" -eq 0 ]
