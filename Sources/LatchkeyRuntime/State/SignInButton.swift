@@ -31,7 +31,7 @@
         ///   - auth: The model that signs in.
         ///   - label: The button's label.
         public init(auth: AuthModel, @ViewBuilder label: () -> Label) {
-            self.auth = auth
+            _auth = ObservedObject(wrappedValue: auth)
             self.label = label()
         }
 
