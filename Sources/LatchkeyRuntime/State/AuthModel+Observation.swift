@@ -5,7 +5,7 @@ import Observation
 #endif
 
 // The only platform-specific part of ``AuthModel``: how SwiftUI hears of its changes. The model's logic calls
-// `observe` in each observed getter and `change` in each setter; ``ModelChangeNotifier`` does the rest.
+// `observe` in each observed getter and `change` in each setter; `ModelChangeNotifier` does the rest.
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension AuthModel: Observable {}

@@ -2,16 +2,16 @@
 ///
 /// One model for every supported OS: an `ObservableObject` (`@StateObject`, `@ObservedObject`) wherever Combine
 /// is, and `Observable` (`@State`, `@Bindable`, plain reads in a view's body) where the OS has Observation
-/// (iOS 17, macOS 14, tvOS 17, watchOS 10; Linux). ``ModelChangeNotifier`` does both: every change of
+/// (iOS 17, macOS 14, tvOS 17, watchOS 10; Linux). `ModelChangeNotifier` does both: every change of
 /// ``state``, ``isSigningIn`` or ``lastError`` is announced once, before it happens, and an assignment of the
 /// current value announces nothing.
 ///
 /// The model follows the client's ``AuthProviderClient/stateUpdates()`` for as long as it lives; ``restore()``
-/// reads the stored session at launch. Made with a way to sign in (``init(browserSignIn:scopes:prefersEphemeralSession:)``,
-/// ``init(_:authenticator:scopes:prefersEphemeralSession:)`` or ``init(_:signIn:)``), it also runs the sign-in
-/// and sign-out a button needs: ``signIn()`` sets ``isSigningIn`` meanwhile and ``lastError`` when it fails; a
-/// cancelled sign-in (the user closed the browser, or ``cancelSignIn()``) is not an error and leaves
-/// ``lastError`` empty. `SignInButton` (SwiftUI) is a thin view over it.
+/// reads the stored session at launch. Made with a way to sign in
+/// (``init(browserSignIn:scopes:prefersEphemeralSession:)``, ``init(_:authenticator:scopes:prefersEphemeralSession:)``
+/// or ``init(_:signIn:)``), it also runs the sign-in and sign-out a button needs: ``signIn()`` sets ``isSigningIn``
+/// meanwhile and ``lastError`` when it fails; a cancelled sign-in (the user closed the browser, or
+/// ``cancelSignIn()``) is not an error and leaves ``lastError`` empty. `SignInButton` (SwiftUI) is a thin view over it.
 @MainActor
 public final class AuthModel {
     /// The current state.
