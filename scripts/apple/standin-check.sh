@@ -14,6 +14,8 @@ HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 PLATS=${*:-macos ios}
 TC=${TC:-/opt/swift/usr}; export WORK=${WORK:-/tmp/appletc-standins}; export TC
 export PATH="$TC/bin:$PATH"
+# Per source tree, so that runs for several worktrees can share the cache (stdlib, module cache).
+RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"; mkdir -p "$RUN"
 SHARED=${SHARED_TOOL:-$ROOT/../../shared/tools/apple-typecheck/apple-typecheck.sh}
 [ -x "$SHARED" ] || SHARED=/work/shared/tools/apple-typecheck/apple-typecheck.sh
 DEFERRED=${DEFERRED-"'(Mutex|Duration|ContinuousClock|SuspendingClock|Clock|Observable|ObservationRegistrar|ObservationTracking|immediate\(.*\)|(seconds|milliseconds|microseconds|nanoseconds)(\(.*\))?|Instant|now|sleep\(.*\)|withLock\(.*\)|components|duration\(.*\)|advanced\(.*\))' is only available in|conformance of .* to '(Observable|Clock|InstantProtocol|DurationProtocol)' is only available in|conformance of 'Duration' to|'(access|withMutation|withObservationTracking)\(.*\)' is only available in"}
@@ -29,7 +31,7 @@ TGTS=$(for d in "$ROOT"/Sources/*/; do n=$(basename "$d")
   [ -n "$(find "$d" -name main.swift | head -1)" ] && continue
   grep -rqE '^\s*@main\b' --include='*.swift' "$d" && continue
   echo "$n"; done)
-L="$WORK/check-links"; rm -rf "$L"; mkdir -p "$L"; MAP="$WORK/check-map.txt"; : > "$MAP"
+L="$RUN/check-links"; rm -rf "$L"; mkdir -p "$L"; MAP="$RUN/check-map.txt"; : > "$MAP"
 add() { local n; n="$1--$(echo "$2" | tr '/' '_')"; ln -s "$ROOT/$2" "$L/$n"; printf '%s\t%s\n' "$L/$n" "$2" >> "$MAP"; }
 # The Latchkey target's re-exports (`@_exported import struct LatchkeyRuntime.X`) cannot name the module being
 # compiled: each becomes `typealias _Reexported_X = X` on the same line, which checks that X exists under the
@@ -57,15 +59,15 @@ for p in $PLATS; do
   esac
   # 1. The standard library and FoundationEssentials for the Apple triple, from the shared tool (first run only).
   if [ ! -f "$WORK/mods/$dir/FoundationEssentials.swiftmodule/$( [ $p = macos ] && echo x86_64-apple-macos || echo x86_64-apple-ios-simulator).swiftinterface" ]; then
-    "$SHARED" "$ROOT" "$p" > "$WORK/shared-$p.txt" 2>&1
-    [ $? -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($WORK/shared-$p.txt)" >&2; exit 3; }
+    "$SHARED" "$ROOT" "$p" > "$RUN/shared-$p.txt" 2>&1
+    [ $? -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($RUN/shared-$p.txt)" >&2; exit 3; }
   fi
   # 2. The stand-in modules for this platform and deployment target.
-  S="$WORK/standins-$p"
-  "$HERE/build-standins.sh" "$p" "$tgt" "$S" > "$WORK/standins-$p.log" 2>&1 || {
-    cat "$WORK/standins-$p.log" >&2; echo "standin-check: stand-in modules failed to build for $pname" >&2; exit 3; }
+  S="$RUN/standins-$p"
+  "$HERE/build-standins.sh" "$p" "$tgt" "$S" > "$RUN/standins-$p.log" 2>&1 || {
+    cat "$RUN/standins-$p.log" >&2; echo "standin-check: stand-in modules failed to build for $pname" >&2; exit 3; }
   # 3. Empty modules for the sibling targets (their code is in the one module).
-  STUBS="$WORK/check-stubs-$p"; rm -rf "$STUBS"; mkdir -p "$STUBS"
+  STUBS="$RUN/check-stubs-$p"; rm -rf "$STUBS"; mkdir -p "$STUBS"
   for t in $TGTS; do
     [ "$t" = LatchkeyRuntime ] && continue
     echo "" > "$STUBS/$t.swift"
@@ -78,17 +80,17 @@ for p in $PLATS; do
     -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
     -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
-    -enable-cross-import-overlays -diagnostic-style llvm "$L"/*.swift > "$WORK/check-$p.txt" 2>&1
-  if grep -qE "unable to load standard library|failed to build module '(Swift|_Concurrency|FoundationEssentials)'" "$WORK/check-$p.txt"; then
-    echo "standin-check: the stand-in SDK did not load for $pname, see $WORK/check-$p.txt" >&2; exit 3
+    -enable-cross-import-overlays -diagnostic-style llvm "$L"/*.swift > "$RUN/check-$p.txt" 2>&1
+  if grep -qE "unable to load standard library|failed to build module '(Swift|_Concurrency|FoundationEssentials)'" "$RUN/check-$p.txt"; then
+    echo "standin-check: the stand-in SDK did not load for $pname, see $RUN/check-$p.txt" >&2; exit 3
   fi
-  hits=$(python3 "$HERE/apple_regions.py" "$p" "$MAP" "$WORK/check-$p.txt" "$DEFERRED" 2>"$WORK/deferred-$p.txt")
+  hits=$(python3 "$HERE/apple_regions.py" "$p" "$MAP" "$RUN/check-$p.txt" "$DEFERRED" 2>"$RUN/deferred-$p.txt")
   [ -n "$hits" ] && echo "$hits" | sed "s/^/[$pname] /"
-  [ -n "${VERBOSE:-}" ] && sed "s/^/[$pname] /" "$WORK/deferred-$p.txt"
+  [ -n "${VERBOSE:-}" ] && sed "s/^/[$pname] /" "$RUN/deferred-$p.txt"
   n=$( [ -n "$hits" ] && echo "$hits" | wc -l || echo 0 ); total=$((total + n))
-  d=$(grep -c '^deferred: ' "$WORK/deferred-$p.txt"); deferred=$((deferred + d))
-  a=$(grep -c '^artefact: ' "$WORK/deferred-$p.txt")
-  echo "# $pname ($tgt): $n in Apple-only code, $d deferred, $a artefacts; all diagnostics in $WORK/check-$p.txt" >&2
+  d=$(grep -c '^deferred: ' "$RUN/deferred-$p.txt"); deferred=$((deferred + d))
+  a=$(grep -c '^artefact: ' "$RUN/deferred-$p.txt")
+  echo "# $pname ($tgt): $n in Apple-only code, $d deferred, $a artefacts; all diagnostics in $RUN/check-$p.txt" >&2
 done
 echo "$total error(s)/warning(s) in Apple-only code ($deferred deferred availability error(s); VERBOSE=1 lists them)"
 [ "$total" -eq 0 ]

@@ -6,7 +6,8 @@
     ///
     /// A custom-scheme redirect is matched by its scheme, an `https` redirect (a universal link of the app's
     /// associated domain) by host and path (``WebAuthenticationCallback``); an `http` redirect is refused with
-    /// `invalid_configuration` before anything is shown. Cancelling the waiting task closes the sheet.
+    /// `invalid_configuration` before anything is shown, and so is an `https` redirect before iOS 17.4, macOS 14.4
+    /// and visionOS 1.1 (where the sheet matches custom schemes only). Cancelling the waiting task closes the sheet.
     ///
     /// Made with ``init()``, it presents from the app's key window, found when the sign-in starts; a SwiftUI app
     /// on iOS 16.4 or macOS 13.3 and later signs in through `SwiftUIWebAuthenticator` instead (`SignInButton`
@@ -38,10 +39,13 @@
         }
 
         /// Shows the authorization URL in an authentication session.
-        /// - Throws: `invalid_configuration` for an `http` redirect; `login_cancelled` when the user closed the
-        ///   sheet or the task was cancelled; `web_auth_start_failed` when the sheet could not be shown.
+        /// - Throws: `invalid_configuration` for an `http` redirect, or an `https` one before iOS 17.4, macOS 14.4
+        ///   and visionOS 1.1; `login_cancelled` when the user closed the sheet or the task was cancelled;
+        ///   `web_auth_start_failed` when the sheet could not be shown or the app has no window.
         public nonisolated func authenticate(_ request: WebAuthenticationRequest) async throws(AuthError) -> URL {
-            let callback = try WebAuthenticationCallback(redirectURI: request.redirectURI)
+            let callback = try WebAuthenticationCallback(
+                redirectURI: request.redirectURI,
+                universalLinksSupported: AppleWebAuthenticator.callbackMatchingAvailable)
             let outcome = OnceResumption<Result<URL, AuthError>>()
             let result = await withTaskCancellationHandler {
                 Task { @MainActor in self.start(request, callback: callback, outcome: outcome) }
@@ -78,16 +82,13 @@
             if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
                 session = ASWebAuthenticationSession(
                     url: request.url, callback: callback.sessionCallback, completionHandler: handler)
+            } else if case .customScheme(let scheme) = callback {
+                session = ASWebAuthenticationSession(
+                    url: request.url, callbackURLScheme: scheme, completionHandler: handler)
             } else {
-                // Before `Callback`, a sheet matches the scheme alone: a universal link cannot be told apart.
-                do throws(AuthError) {
-                    session = ASWebAuthenticationSession(
-                        url: request.url, callbackURLScheme: try callback.schemeOnlyCallback(),
-                        completionHandler: handler)
-                } catch {
-                    outcome.resolve(.failure(error))
-                    return
-                }
+                // authenticate(_:) refused the https redirect already on this system.
+                outcome.resolve(.failure(WebAuthenticationCallback.universalLinksUnavailable))
+                return
             }
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = request.prefersEphemeralSession
@@ -98,6 +99,13 @@
                 outcome.resolve(WebAuthenticationOutcome.notStarted)
                 finish(outcome, cancelling: false)
             }
+        }
+
+        /// Whether a sheet can match a redirect by ``WebAuthenticationCallback`` (`ASWebAuthenticationSession.Callback`,
+        /// iOS 17.4, macOS 14.4, visionOS 1.1); before that it matches a custom scheme only.
+        nonisolated static var callbackMatchingAvailable: Bool {
+            if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) { return true }
+            return false
         }
 
         private func finish(_ outcome: OnceResumption<Result<URL, AuthError>>, cancelling: Bool) {

@@ -36,7 +36,9 @@
         ///   14.4 and visionOS 1.1); `login_cancelled` when the user closed the sheet or the task was cancelled;
         ///   `web_auth_start_failed` when the sheet failed.
         public nonisolated func authenticate(_ request: WebAuthenticationRequest) async throws(AuthError) -> URL {
-            let callback = try WebAuthenticationCallback(redirectURI: request.redirectURI)
+            let callback = try WebAuthenticationCallback(
+                redirectURI: request.redirectURI,
+                universalLinksSupported: AppleWebAuthenticator.callbackMatchingAvailable)
             let outcome = OnceResumption<Result<URL, AuthError>>()
             let sheet = Task { @MainActor in outcome.resolve(await self.show(request, callback: callback)) }
             let result = await withTaskCancellationHandler {
@@ -60,11 +62,9 @@
                             using: request.url, callback: callback.sessionCallback,
                             preferredBrowserSession: browserSession, additionalHeaderFields: [:]))
                 }
-                let scheme: String
-                do throws(AuthError) {
-                    scheme = try callback.schemeOnlyCallback()
-                } catch {
-                    return .failure(error)
+                guard case .customScheme(let scheme) = callback else {
+                    // authenticate(_:) refused the https redirect already on this system.
+                    return .failure(WebAuthenticationCallback.universalLinksUnavailable)
                 }
                 return .success(
                     try await session.authenticate(

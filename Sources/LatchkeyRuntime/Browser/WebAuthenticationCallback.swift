@@ -20,6 +20,17 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
     /// - Throws: `invalid_configuration` when the redirect URI is `http`, has no scheme, an invalid scheme, or is
     ///   an `https` URI without a host or with a port or user information (a universal link has neither).
     public init(redirectURI: URL) throws(AuthError) {
+        try self.init(redirectURI: redirectURI, universalLinksSupported: true)
+    }
+
+    /// The callback that matches a redirect URI, on a system whose authentication sheet may not match `https`
+    /// redirects (`ASWebAuthenticationSession.Callback` needs iOS 17.4, macOS 14.4 or visionOS 1.1).
+    /// - Parameters:
+    ///   - redirectURI: The redirect URI sent to the provider.
+    ///   - universalLinksSupported: Whether the sheet can match an `https` redirect by host and path.
+    /// - Throws: What ``init(redirectURI:)`` throws, and `invalid_configuration`
+    ///   (``universalLinksUnavailable``) for an `https` redirect when `universalLinksSupported` is `false`.
+    package init(redirectURI: URL, universalLinksSupported: Bool) throws(AuthError) {
         guard let components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), WebAuthenticationCallback.isValidScheme(scheme)
         else {
@@ -40,12 +51,19 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
                     .invalidConfiguration,
                     "An https redirect URI for an authentication sheet is a universal link: no port, no user.")
             }
+            guard universalLinksSupported else { throw WebAuthenticationCallback.universalLinksUnavailable }
             let path = components.path
             self = .https(host: host, path: path.isEmpty ? "/" : path)
         default:
             self = .customScheme(scheme)
         }
     }
+
+    /// The error for an `https` redirect on a system whose authentication sheet matches custom schemes only.
+    package static let universalLinksUnavailable = AuthError(
+        .invalidConfiguration,
+        "An https (universal link) redirect needs iOS 17.4, macOS 14.4 or visionOS 1.1 for the authentication "
+            + "sheet to recognise it: on earlier systems register a custom URL scheme as the redirect URI.")
 
     /// Whether a URL the browser reached is this callback.
     /// - Parameter url: The URL.
@@ -61,24 +79,6 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
             let actualPath = components.path.isEmpty ? "/" : components.path
             return scheme == "https" && components.host?.lowercased() == host && components.port == nil
                 && actualPath == path
-        }
-    }
-
-    /// The scheme to hand a sheet that matches callbacks by scheme alone: `ASWebAuthenticationSession`'s
-    /// `init(url:callbackURLScheme:completionHandler:)` and SwiftUI's `authenticate(using:callbackURLScheme:)`,
-    /// the only ways before iOS 17.4, macOS 14.4 and visionOS 1.1.
-    /// - Returns: The custom scheme.
-    /// - Throws: `invalid_configuration` for an `https` callback: a universal link is matched by host and path,
-    ///   which only the sheets of iOS 17.4, macOS 14.4 and visionOS 1.1 can do.
-    func schemeOnlyCallback() throws(AuthError) -> String {
-        switch self {
-        case .customScheme(let scheme):
-            return scheme
-        case .https:
-            throw AuthError(
-                .invalidConfiguration,
-                "An https (universal link) redirect needs iOS 17.4, macOS 14.4 or visionOS 1.1 for an "
-                    + "authentication sheet: register a custom scheme redirect for older systems.")
         }
     }
 

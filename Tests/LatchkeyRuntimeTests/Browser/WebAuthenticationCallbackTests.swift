@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Generated) import LatchkeyRuntime
 import Testing
-
-@_spi(Generated) @testable import LatchkeyRuntime
 
 /// Issue 17, item 3: the rule that picks the authentication sheet's callback from the redirect URI
 /// (`.customScheme` or `.https(host:path:)`), and refuses `http`.
@@ -35,6 +34,24 @@ struct WebAuthenticationCallbackTests {
         #expect(error?.kind == .misconfigured)
     }
 
+    @Test("where the sheet matches custom schemes only, an https redirect is refused and a custom scheme kept")
+    func customSchemesOnly() throws {
+        let error = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback(
+                redirectURI: URL(string: "https://app.example.com/auth/callback")!, universalLinksSupported: false)
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.kind == .misconfigured)
+        let scheme = try WebAuthenticationCallback(
+            redirectURI: URL(string: "dev.acme.app://auth-callback")!, universalLinksSupported: false)
+        #expect(scheme == .customScheme("dev.acme.app"))
+        let http = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback(
+                redirectURI: URL(string: "http://127.0.0.1:8765/callback")!, universalLinksSupported: false)
+        }
+        #expect(http?.code == .invalidConfiguration)
+    }
+
     @Test("an https callback matches its host and path only; a custom scheme matches the scheme")
     func matching() {
         let https = WebAuthenticationCallback.https(host: "app.example.com", path: "/auth/callback")
@@ -46,15 +63,5 @@ struct WebAuthenticationCallbackTests {
         let scheme = WebAuthenticationCallback.customScheme("dev.acme.app")
         #expect(scheme.matches(URL(string: "DEV.acme.app://anything?code=c")!))
         #expect(!scheme.matches(URL(string: "dev.acme.apps://cb")!))
-    }
-
-    @Test("before callback matching (iOS 17.4, macOS 14.4), a sheet takes a custom scheme; a universal link is refused")
-    func schemeOnly() throws {
-        #expect(try WebAuthenticationCallback.customScheme("dev.acme.app").schemeOnlyCallback() == "dev.acme.app")
-        let error = #expect(throws: AuthError.self) {
-            try WebAuthenticationCallback.https(host: "app.example.com", path: "/cb").schemeOnlyCallback()
-        }
-        #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.contains("iOS 17.4") == true)
     }
 }
