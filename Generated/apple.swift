@@ -184,8 +184,9 @@ extension AppleClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Sign in with Apple.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`AppleSignInButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`AppleSignInButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias AppleSignInButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

@@ -236,8 +236,9 @@ extension BaseIdPClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Base IdP.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithBaseIdPButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithBaseIdPButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithBaseIdPButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

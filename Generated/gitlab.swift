@@ -225,8 +225,9 @@ extension GitLabClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with GitLab.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithGitLabButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithGitLabButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithGitLabButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

@@ -238,8 +238,9 @@ extension KeycloakClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Keycloak.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithKeycloakButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithKeycloakButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithKeycloakButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

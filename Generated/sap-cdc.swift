@@ -237,8 +237,9 @@ extension SAPCustomerDataCloudClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with SAP Customer Data Cloud.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithSAPCustomerDataCloudButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithSAPCustomerDataCloudButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithSAPCustomerDataCloudButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

@@ -727,8 +727,9 @@ extension SupabaseClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Supabase Auth.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithSupabaseButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithSupabaseButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithSupabaseButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

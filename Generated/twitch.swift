@@ -250,8 +250,9 @@ extension TwitchClient: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with Twitch.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`SignInWithTwitchButton(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithTwitchButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias SignInWithTwitchButton<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

@@ -68,3 +68,6 @@
 #if canImport(SwiftUI)
     @_exported import struct LatchkeyRuntime.SignInButton
 #endif
+#if canImport(SwiftUI) && canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+    @_exported import class LatchkeyRuntime.SwiftUIWebAuthenticator
+#endif

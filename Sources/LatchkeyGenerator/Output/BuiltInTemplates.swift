@@ -185,8 +185,9 @@ extension {{typeName | identifier}}: LatchkeyRuntime.BrowserSignInProviding {}
 #if canImport(SwiftUI)
     /// A SwiftUI button that signs in with {{displayName | doc}}.
     ///
-    /// Give it an `AuthModel` made with this client and a `WebAuthenticator`
-    /// (`{{signInButtonName | doc}}(auth: AuthModel(client, authenticator: …))`); see `SignInButton`.
+    /// Give it an `AuthModel` made with this client
+    /// (`{{signInButtonName | doc}}(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
     public typealias {{signInButtonName | identifier}}<Label: SwiftUI.View> =
         LatchkeyRuntime.SignInButton<Label>
 #endif

@@ -15,10 +15,30 @@ extension AuthModel {
         self.init(client: provider.client) { _ throws(AuthError) in try await signIn(provider) }
     }
 
-    /// Creates a model that signs in through a browser (authorization code with PKCE).
+    /// Creates a model that signs in through the browser sheet of the view that asks (authorization code with
+    /// PKCE): SwiftUI's web authentication session when `SignInButton` (or a generated
+    /// `SignInWith<Provider>Button`) starts the sign-in, with no window to hand over.
+    ///
+    /// Where SwiftUI has no web authentication session (before iOS 16.4 and macOS 13.3), and for a plain
+    /// ``signIn()``, the model presents `AppleWebAuthenticator` from the key window.
     /// - Parameters:
     ///   - provider: A generated client that signs in with a browser (or an ``Auth``).
-    ///   - authenticator: Shows the authorization page (`AppleWebAuthenticator` on Apple platforms).
+    ///   - scopes: The scopes (default: the provider's).
+    ///   - prefersEphemeralSession: Whether the browser should not share cookies.
+    public convenience init(
+        browserSignIn provider: some BrowserSignInProviding, scopes: [String]? = nil,
+        prefersEphemeralSession: Bool = false
+    ) {
+        self.init(
+            client: provider.client, authenticator: nil, scopes: scopes,
+            prefersEphemeralSession: prefersEphemeralSession)
+    }
+
+    /// Creates a model that signs in through a browser of the app's choosing (authorization code with PKCE).
+    /// - Parameters:
+    ///   - provider: A generated client that signs in with a browser (or an ``Auth``).
+    ///   - authenticator: Shows the authorization page (`AppleWebAuthenticator` on Apple platforms); it is used
+    ///     for every sign-in, also when the view offers its own.
     ///   - scopes: The scopes (default: the provider's).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies.
     public convenience init(

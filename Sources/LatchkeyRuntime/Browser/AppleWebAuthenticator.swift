@@ -8,13 +8,19 @@
     /// associated domain) by host and path (``WebAuthenticationCallback``); an `http` redirect is refused with
     /// `invalid_configuration` before anything is shown, and so is an `https` redirect before iOS 17.4, macOS 14.4
     /// and visionOS 1.1 (where the sheet matches custom schemes only). Cancelling the waiting task closes the sheet.
+    ///
+    /// Made with ``init()``, it presents from the app's key window, found when the sign-in starts; a SwiftUI app
+    /// on iOS 16.4 or macOS 13.3 and later signs in through `SwiftUIWebAuthenticator` instead (`SignInButton`
+    /// does that by itself).
     @MainActor
     public final class AppleWebAuthenticator: NSObject, WebAuthenticator,
         ASWebAuthenticationPresentationContextProviding
     {
-        private let anchor: @MainActor () -> ASPresentationAnchor
+        private let anchor: @MainActor () -> ASPresentationAnchor?
         /// The running sessions (a session must be kept alive while it shows), by their outcome box.
         private var sessions: [ObjectIdentifier: ASWebAuthenticationSession] = [:]
+        /// The window each running session presents from, by the session.
+        private var anchors: [ObjectIdentifier: ASPresentationAnchor] = [:]
 
         /// Creates an authenticator.
         /// - Parameter anchor: The window to present from.
@@ -22,10 +28,20 @@
             self.anchor = anchor
         }
 
+        /// Creates an authenticator that presents from the app's key window (`web_auth_start_failed` when the
+        /// app has no window).
+        public override convenience init() {
+            self.init(optionalAnchor: AppleWebAuthenticator.keyWindow)
+        }
+
+        private init(optionalAnchor: @escaping @MainActor () -> ASPresentationAnchor?) {
+            self.anchor = optionalAnchor
+        }
+
         /// Shows the authorization URL in an authentication session.
         /// - Throws: `invalid_configuration` for an `http` redirect, or an `https` one before iOS 17.4, macOS 14.4
         ///   and visionOS 1.1; `login_cancelled` when the user closed the sheet or the task was cancelled;
-        ///   `web_auth_start_failed` when the sheet could not be shown.
+        ///   `web_auth_start_failed` when the sheet could not be shown or the app has no window.
         public nonisolated func authenticate(_ request: WebAuthenticationRequest) async throws(AuthError) -> URL {
             let callback = try WebAuthenticationCallback(
                 redirectURI: request.redirectURI,
@@ -43,7 +59,10 @@
 
         /// The window the session is presented from.
         public nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
-            MainActor.assumeIsolated { anchor() }
+            MainActor.assumeIsolated {
+                // The window found when the session started (`start` records it before the session can ask).
+                anchors[ObjectIdentifier(session)] ?? anchor() ?? ASPresentationAnchor()
+            }
         }
 
         private func start(
@@ -52,17 +71,17 @@
         ) {
             // Cancelled before the main actor got here: show nothing.
             guard !outcome.isResolved else { return }
+            guard let window = anchor() else {
+                outcome.resolve(WebAuthenticationOutcome.noWindow)
+                return
+            }
             let handler = AppleWebAuthenticator.completionHandler(resolving: outcome) {
                 Task { @MainActor in self.finish(outcome, cancelling: false) }
             }
             let session: ASWebAuthenticationSession
             if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
-                let matching: ASWebAuthenticationSession.Callback =
-                    switch callback {
-                    case .customScheme(let scheme): .customScheme(scheme)
-                    case .https(let host, let path): .https(host: host, path: path)
-                    }
-                session = ASWebAuthenticationSession(url: request.url, callback: matching, completionHandler: handler)
+                session = ASWebAuthenticationSession(
+                    url: request.url, callback: callback.sessionCallback, completionHandler: handler)
             } else if case .customScheme(let scheme) = callback {
                 session = ASWebAuthenticationSession(
                     url: request.url, callbackURLScheme: scheme, completionHandler: handler)
@@ -74,6 +93,7 @@
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = request.prefersEphemeralSession
             sessions[ObjectIdentifier(outcome)] = session
+            anchors[ObjectIdentifier(session)] = window
             if !session.start() {
                 // The handler may still be called after this: the box keeps only the first result.
                 outcome.resolve(WebAuthenticationOutcome.notStarted)
@@ -81,15 +101,16 @@
             }
         }
 
-        /// Whether the sheet can match a redirect by ``WebAuthenticationCallback`` (`ASWebAuthenticationSession.Callback`,
+        /// Whether a sheet can match a redirect by ``WebAuthenticationCallback`` (`ASWebAuthenticationSession.Callback`,
         /// iOS 17.4, macOS 14.4, visionOS 1.1); before that it matches a custom scheme only.
-        private nonisolated static var callbackMatchingAvailable: Bool {
+        nonisolated static var callbackMatchingAvailable: Bool {
             if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) { return true }
             return false
         }
 
         private func finish(_ outcome: OnceResumption<Result<URL, AuthError>>, cancelling: Bool) {
             let session = sessions.removeValue(forKey: ObjectIdentifier(outcome))
+            if let session { anchors[ObjectIdentifier(session)] = nil }
             if cancelling { session?.cancel() }
         }
 
@@ -103,6 +124,17 @@
                 let cancelled = (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin
                 outcome.resolve(WebAuthenticationOutcome.result(callbackURL: url, error: error, cancelled: cancelled))
                 finish()
+            }
+        }
+    }
+
+    extension WebAuthenticationCallback {
+        /// The sheet's callback for this redirect.
+        @available(iOS 17.4, macOS 14.4, visionOS 1.1, *)
+        var sessionCallback: ASWebAuthenticationSession.Callback {
+            switch self {
+            case .customScheme(let scheme): .customScheme(scheme)
+            case .https(let host, let path): .https(host: host, path: path)
             }
         }
     }

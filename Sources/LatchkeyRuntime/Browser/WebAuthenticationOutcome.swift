@@ -24,6 +24,22 @@ enum WebAuthenticationOutcome {
                 "The authentication session failed (\(described.domain) error \(described.code))."))
     }
 
+    /// The result of a sheet's `async throws` call that threw (SwiftUI's `WebAuthenticationSession`).
+    ///
+    /// A task cancellation (`CancellationError`) is a cancelled sign-in, like the sheet's own "user cancelled".
+    /// - Parameters:
+    ///   - error: What the call threw.
+    ///   - cancelled: Whether `error` is the sheet's "user cancelled" error.
+    /// - Returns: `login_cancelled` or `web_auth_start_failed`.
+    static func result(thrown error: any Error, cancelled: Bool) -> Result<URL, AuthError> {
+        if error is CancellationError { return taskCancelled }
+        return result(callbackURL: nil, error: error, cancelled: cancelled)
+    }
+
+    /// The result when no window could be found to present the sheet from.
+    static let noWindow = Result<URL, AuthError>.failure(
+        AuthError(.webAuthStartFailed, "There is no window to present the authentication session from."))
+
     /// The result when the sheet could not be started (`start()` returned `false`).
     static let notStarted = Result<URL, AuthError>.failure(
         AuthError(.webAuthStartFailed, "The authentication session did not start."))

@@ -26,6 +26,22 @@ struct WebAuthenticationOutcomeTests {
         #expect(WebAuthenticationOutcome.taskCancelled.failure?.code == .loginCancelled)
     }
 
+    @Test(
+        "a throwing sheet (SwiftUI's): its cancel and a task cancellation are login_cancelled, else web_auth_start_failed"
+    )
+    func thrown() {
+        #expect(
+            WebAuthenticationOutcome.result(thrown: CancellationError(), cancelled: false).failure?.code
+                == .loginCancelled)
+        let userCancelled = NSError(domain: "com.apple.AuthenticationServices.WebAuthenticationSession", code: 1)
+        #expect(
+            WebAuthenticationOutcome.result(thrown: userCancelled, cancelled: true).failure?.code == .loginCancelled)
+        let failed = WebAuthenticationOutcome.result(thrown: NSError(domain: "Y", code: 4), cancelled: false).failure
+        #expect(failed?.code == .webAuthStartFailed)
+        #expect(failed?.message.contains("Y error 4") == true)
+        #expect(WebAuthenticationOutcome.noWindow.failure?.code == .webAuthStartFailed)
+    }
+
     @Test("a platform error's text (which can quote the callback URL) never reaches the message")
     func noErrorTextInMessage() {
         let error = NSError(

@@ -1,0 +1,58 @@
+#!/bin/bash
+# Type-checks the SwiftUI app snippets the documentation shows (scripts/apple/snippets/*.swift) for macOS and iOS on
+# Linux, against the stand-in SDK modules (scripts/apple/standins) and the library's own sources.
+#
+# Usage: scripts/apple/swiftui-snippets-check.sh [macos] [ios]      (default: both)
+# Env:   as scripts/apple/standin-check.sh (TC, WORK, MACOS_MIN, IOS_MIN; default targets: Package.swift's).
+# How: standin-check.sh runs first for each platform (it builds the stand-ins, the sibling-module stubs and the
+# list of library files in its run directory under $WORK; its own findings are not repeated here). Then each
+# snippet is type-checked with every library file as one module, its `import Latchkey` left out (the module is the
+# library), and only the diagnostics located in the snippet are printed, as `[platform] path:line:col: error: ...`.
+# (scripts/apple/snippet-check.sh compiles the DocC blocks that start with an import; these files are whole apps.)
+# Each snippet is checked on its own, so each may have its own `@main`.
+# Limit: inside the library's module a snippet also sees internal and `@_spi` declarations; that it uses only
+# public API is not checked here (the Linux build of Tests/LatchkeyImportTests checks what `import Latchkey` offers).
+# Exit 0 none, 1 some, 3 the stand-in SDK could not be built.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
+PLATS=${*:-macos ios}
+TC=${TC:-/opt/swift/usr}; export WORK=${WORK:-/tmp/appletc-standins}; export TC
+export PATH="$TC/bin:$PATH"
+# standin-check.sh's per-tree run directory (links, stubs and stand-ins of this source tree).
+RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"; mkdir -p "$RUN"
+
+pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
+MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
+export MACOS_MIN=${MACOS_MIN:-15.0} IOS_MIN=${IOS_MIN:-18.0}
+
+total=0
+for p in $PLATS; do
+  case $p in
+    macos) tgt="x86_64-apple-macos$MACOS_MIN"; pname=macOS;;
+    ios) tgt="x86_64-apple-ios$IOS_MIN-simulator"; pname=iOS;;
+    *) echo "unknown platform $p" >&2; exit 2;;
+  esac
+  "$HERE/standin-check.sh" "$p" > /dev/null 2>"$RUN/snippets-standin-$p.txt"
+  [ $? -eq 3 ] && { cat "$RUN/snippets-standin-$p.txt" >&2; exit 3; }
+  S="$RUN/standins-$p"; STUBS="$RUN/check-stubs-$p"; L="$RUN/check-links"
+  out="$RUN/snippets-$p"; rm -rf "$out"; mkdir -p "$out"
+  for snippet in "$HERE"/snippets/*.swift; do
+    name=$(basename "$snippet")
+    # Same line numbers: the import becomes a comment.
+    sed -E 's|^([[:space:]]*)import Latchkey$|\1// import Latchkey|' "$snippet" > "$out/$name"
+    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+      -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
+      -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
+      -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
+      -enable-cross-import-overlays -diagnostic-style llvm "$L"/*.swift "$out/$name" > "$out/$name.log" 2>&1
+    hits=$(grep -E "^$out/$name:[0-9]+:[0-9]+: (error|warning):" "$out/$name.log" \
+      | sed "s|^$out/|scripts/apple/snippets/|" | sort -u)
+    if [ -n "$hits" ]; then
+      echo "$hits" | sed "s/^/[$pname] /"
+      total=$((total + $(echo "$hits" | wc -l)))
+    fi
+  done
+  echo "# $pname ($tgt): snippets checked; compiler logs in $out" >&2
+done
+echo "$total error(s)/warning(s) in the SwiftUI snippets" >&2
+[ "$total" -eq 0 ]
