@@ -99,6 +99,9 @@ await section("wire") {
     let samples = options.wireSamples
     return try await runDetached { try await WireOverheadBench(samples: samples).run() }
 }
+await section("hostile") {
+    try await runDetached { try await HostileResponseBench().run() }
+}
 await section("peer") {
     let root = BenchOptions.packageRoot()
     let setUp = options.peerSetup

@@ -13,8 +13,7 @@ struct SessionDecoder: Sendable {
     ///   - document: The response body.
     ///   - now: The local clock at receipt.
     ///   - serverDate: The response's `Date` header, used to correct an absolute expiry for clock skew.
-    /// An `expires_in` of zero or less is no lifetime at all: it is read as unknown (no expiry), never as a
-    /// token that is already expired (which would make every ``AuthClient/validAccessToken()`` refresh).
+    /// The expiry follows ``expiry(_:accessToken:now:serverDate:)``.
     /// - Throws: `invalid_response` when there is no access token, when it holds characters outside RFC 6750's
     ///   token characters (it is copied into the `Authorization` header), when the token type is not one the
     ///   descriptor declares (`Bearer`, or `PASETO` for PASETO access tokens), or when the embedded user is
@@ -45,7 +44,7 @@ struct SessionDecoder: Sendable {
             refreshToken: nonEmptyString(document, sessionMapping.refreshToken),
             idToken: nonEmptyString(document, sessionMapping.idToken),
             tokenType: tokenType,
-            expiresAt: expiry(document, now: now, serverDate: serverDate),
+            expiresAt: expiry(document, accessToken: accessToken, now: now, serverDate: serverDate),
             issuedAt: now,
             scope: nonEmptyString(document, sessionMapping.scope),
             user: user,
@@ -75,16 +74,41 @@ struct SessionDecoder: Sendable {
         )
     }
 
-    private func expiry(_ document: JSON, now: Date, serverDate: Date?) -> Date? {
-        if let pointer = sessionMapping.expiresIn, let seconds = Self.number(document.value(at: pointer)) {
-            // Zero or less says nothing about the token's life: unknown, like a missing `expires_in`.
-            return seconds > 0 ? now.addingTimeInterval(seconds) : nil
-        }
+    /// When a new session's access token expires, by the first rule that applies:
+    ///
+    /// 1. an `expires_in` above zero: `now` plus that many seconds;
+    /// 2. an `expires_at` (seconds since 1970), moved by the skew between the response's `Date` and `now`;
+    /// 3. the `exp` of an access token that is a JWT, read **without** verifying it and moved by the same
+    ///    skew: it only ever makes the session refresh sooner, it never makes a token accepted;
+    /// 4. an `expires_in` of zero or less with none of the above: `now`, a token issued already expired (the
+    ///    next ``AuthClient/validAccessToken()`` refreshes it);
+    /// 5. otherwise `nil`: unknown, never expiring as far as the client can tell.
+    ///
+    /// - Parameters:
+    ///   - document: The token response.
+    ///   - accessToken: The access token it carries.
+    ///   - now: The local clock at receipt.
+    ///   - serverDate: The response's `Date` header.
+    /// - Returns: The expiry, or `nil` when nothing says.
+    func expiry(_ document: JSON, accessToken: String, now: Date, serverDate: Date?) -> Date? {
+        let lifetime = sessionMapping.expiresIn.flatMap { Self.number(document.value(at: $0)) }
+        if let lifetime, lifetime > 0 { return now.addingTimeInterval(lifetime) }
+        let skew = serverDate.map { now.timeIntervalSince($0) } ?? 0
         if let pointer = sessionMapping.expiresAt, let seconds = Self.number(document.value(at: pointer)) {
-            let skew = serverDate.map { now.timeIntervalSince($0) } ?? 0
             return Date(timeIntervalSince1970: seconds).addingTimeInterval(skew)
         }
-        return nil
+        if let seconds = Self.unverifiedExpiry(ofJWT: accessToken) {
+            return Date(timeIntervalSince1970: seconds).addingTimeInterval(skew)
+        }
+        return lifetime == nil ? nil : now
+    }
+
+    /// The `exp` of a token that parses as a compact JWS, read without verification, or `nil`.
+    static func unverifiedExpiry(ofJWT token: String) -> Double? {
+        guard token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2,
+            let jws = try? JWSToken(compact: token, failureCode: .invalidToken)
+        else { return nil }
+        return number(jws.payload["exp"])
     }
 
     private func scopes(_ document: JSON) -> [String] {

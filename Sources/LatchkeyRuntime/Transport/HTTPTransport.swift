@@ -89,11 +89,15 @@ public struct TransportResponse: Sendable, Hashable {
 
 /// Sends HTTP requests. Implementations must never follow redirects: a 3xx is returned as it is.
 ///
-/// Latchkey ships ``URLSessionHTTPTransport``; tests use it against a real server on 127.0.0.1.
+/// Latchkey ships ``URLSessionHTTPTransport``; tests use it against a real server on 127.0.0.1. It asks for
+/// `Accept-Encoding: identity` and refuses a compressed response (`invalid_response`), so that its size cap
+/// counts the bytes that arrive; an app's own transport should do the same. Whatever an app's transport throws
+/// is redacted (the codes, verifiers, passwords and tokens the request carried are cut out) before an app sees it.
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns the whole response.
     /// - Parameter request: The request.
     /// - Returns: The response, whatever its status.
-    /// - Throws: ``AuthError`` with kind `transport` (`network_error`, `timeout`, `response_too_large`).
+    /// - Throws: ``AuthError`` with kind `transport` (`network_error`, `timeout`, `response_too_large`), or
+    ///   `invalid_response` for a response it refuses (a content coding).
     func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse
 }

@@ -12,6 +12,8 @@ final class TransportTaskRegistry: Sendable {
         case cancelled
         case timedOut
         case tooLarge
+        /// The response names a content coding (`gzip`, `br`, ...): refused before its body is read.
+        case encoded
         /// URLSession raised an authentication challenge for a 401 (`WWW-Authenticate: Basic` on Linux): the
         /// 401 itself is the response.
         case challenged
@@ -123,6 +125,9 @@ final class TransportTaskRegistry: Sendable {
         state.withLock { state in
             guard var entry = state.entries[task.taskIdentifier] else { return false }
             entry.response = response as? HTTPURLResponse
+            if entry.reason == nil, let http = entry.response, ContentCodingRule.refuses(http) {
+                entry.reason = .encoded
+            }
             if response.expectedContentLength > Int64(entry.limit), entry.reason == nil {
                 entry.reason = .tooLarge
             }
@@ -167,6 +172,8 @@ final class TransportTaskRegistry: Sendable {
                 AuthError(.timeout, "\(entry.label) got no complete response within \(format(entry.timeout)) s"))
         case .tooLarge?:
             return .failure(AuthError(.responseTooLarge, "\(entry.label) returned more than \(entry.limit) bytes"))
+        case .encoded?:
+            return .failure(ContentCodingRule.refusal(entry.response, label: entry.label))
         case .challenged?, nil:
             break
         }

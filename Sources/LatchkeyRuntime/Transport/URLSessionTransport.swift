@@ -8,7 +8,10 @@ import Foundation
 /// cache, no credential storage), redirects never followed, a deadline per request and a cap on the
 /// response size.
 ///
-/// A 3xx response is returned as it is: the caller decides what it means.
+/// A 3xx response is returned as it is: the caller decides what it means. Every request says
+/// `Accept-Encoding: identity` (whatever the request or the configuration set), and a response that names
+/// a content coding anyway (`Content-Encoding: gzip`, ...) is refused as soon as its head arrives, so that
+/// the cap counts the bytes that actually arrive: a compressed body could inflate far past it.
 public final class URLSessionHTTPTransport: HTTPTransport {
     /// The default cap on a response body: 1 MiB.
     public static let defaultMaximumResponseBytes = 1 << 20
@@ -54,9 +57,11 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     /// - Returns: The response.
     /// - Throws: ``AuthError`` `timeout` when the response did not arrive within `request.timeout` (a
     ///   negative one counts as 0; infinity, NaN and anything over a year as a year), `response_too_large`
-    ///   when the body exceeds ``maximumResponseBytes``, `network_error` otherwise (including when the calling
-    ///   task is cancelled); `invalid_request`, with nothing sent, for a header name that is not a token or a
-    ///   header with CR, LF or NUL.
+    ///   when the body exceeds ``maximumResponseBytes`` (announced in `Content-Length` or counted as it
+    ///   arrives: the request is cancelled as soon as the count passes the cap), `invalid_response` when the
+    ///   response names a `Content-Encoding` other than `identity` (before its body is read), `network_error`
+    ///   otherwise (including when the calling task is cancelled); `invalid_request`, with nothing sent, for a
+    ///   header name that is not a token or a header with CR, LF or NUL.
     public func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         try HeaderFieldRules.check(request)
         let timeout = Self.effectiveTimeout(request.timeout)
@@ -101,7 +106,12 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         urlRequest.timeoutInterval = max(timeout.rounded(.up), 1)
         urlRequest.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         urlRequest.httpShouldHandleCookies = false
-        if !request.headers.isEmpty { urlRequest.allHTTPHeaderFields = mergedHeaderFields(request.headers) }
+        // Never a compressed body (`ContentCodingRule`): identity replaces any Accept-Encoding of the request's
+        // and URLSession's own default (gzip, deflate, br, zstd).
+        var fields = mergedHeaderFields(
+            request.headers.filter { !HTTPHeaderFields.names($0.name, match: "Accept-Encoding") })
+        fields["Accept-Encoding"] = ContentCodingRule.acceptEncoding
+        urlRequest.allHTTPHeaderFields = fields
         return urlRequest
     }
 

@@ -17,6 +17,7 @@ public struct TestResponse: Sendable {
         case dropConnection
         case resetMidBody
         case delay(LatchkeyDuration, TestResponse)
+        case stream(StreamedBody)
     }
 
     var behavior: Behavior = .respond
@@ -113,6 +114,20 @@ public struct TestResponse: Sendable {
         var truncated = response
         truncated.behavior = .resetMidBody
         return truncated
+    }
+
+    /// Sends a head with these fields as they are (no `Content-Length` added: the body ends when the connection
+    /// closes, unless the fields say otherwise), then `body` piece by piece (see ``StreamedBody``).
+    /// - Parameters:
+    ///   - status: The status code (default 200).
+    ///   - headers: Header fields in order.
+    ///   - body: What to write after the head.
+    public static func streamed(
+        status: Int = 200, headers: [(name: String, value: String)] = [], body: StreamedBody
+    ) -> TestResponse {
+        var response = TestResponse(status: status, headers: headers)
+        response.behavior = .stream(body)
+        return response
     }
 
     /// Waits, then answers (or faults) with `response`. ``TestHTTPServer/stop()`` cuts the wait short.

@@ -121,6 +121,11 @@ struct TestServerConnection {
             let sent = max(0, min(body.count / 2, body.count - 1))
             SocketIO.writeAll(descriptor, head(for: response, bodyLength: body.count) + body[..<sent])
             return false
+        case .stream(let body):
+            let headers = response.headers.filter { $0.name.lowercased() != "connection" } + [("Connection", "close")]
+            guard SocketIO.writeAll(descriptor, HTTPResponseEncoding.encode(status: response.status, headers: headers))
+            else { return false }
+            return body.write(to: descriptor)
         case .delay(let duration, let next):
             guard SocketIO.wait(descriptor, until: MonotonicInstant.now + duration) else { return false }
             return perform(next, method: method)

@@ -70,19 +70,21 @@ struct TokenResponseRulesTests {
     }
 
     @Test(
-        "expires_in of zero or less is an unknown lifetime: validAccessToken() never loops into refreshes",
+        "expires_in of zero or less with nothing else is a token issued expired: the next validAccessToken() refreshes",
         arguments: [0, -5])
     func nonPositiveExpiresIn(seconds: Int) async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
         harness.backend.setExpiresIn(seconds)
         let session = try await harness.signIn()
-        #expect(session.expiresAt == nil)
-        for _ in 0..<3 { #expect(try await harness.client.validAccessToken() == "at-1") }
+        #expect(session.expiresAt == session.issuedAt)
         #expect(harness.refreshRequests.isEmpty)
-        // A forced refresh still works, once.
-        _ = try await harness.client.currentSession(forceRefresh: true)
         #expect(try await harness.client.validAccessToken() == "at-2")
         #expect(harness.refreshRequests.count == 1)
+        // Once the provider issues a lifetime again, the token is kept.
+        harness.backend.setExpiresIn(3600)
+        #expect(try await harness.client.validAccessToken() == "at-3")
+        #expect(try await harness.client.validAccessToken() == "at-3")
+        #expect(harness.refreshRequests.count == 2)
     }
 }

@@ -147,6 +147,12 @@ final class GoTrueServer: Sendable {
         core.state.withLock { $0.failures[route, default: []].append(failure) }
     }
 
+    /// Issues the next `count` sessions already expired: `expires_in: -60`, with `expires_at` and the access
+    /// token's `exp` a minute before issue.
+    func issueExpiredSessions(_ count: Int) {
+        core.state.withLock { $0.expiredIssues = count }
+    }
+
     /// Moves the server's clock forward.
     func advanceClock(by seconds: TimeInterval) {
         core.state.withLock { $0.clockOffset += seconds }

@@ -111,7 +111,9 @@ extension GoTrueState {
         let index = users.firstIndex { $0.id == userID }!
         users[index].lastSignInAt = now
         let issued = now
-        let expires = issued.addingTimeInterval(3600)
+        let lifetime: TimeInterval = expiredIssues > 0 ? -60 : 3600
+        expiredIssues = max(0, expiredIssues - 1)
+        let expires = issued.addingTimeInterval(lifetime)
         let user = users[index]
         let accessToken = GoTrueServer.jwt([
             "iss": base.absoluteString + "/auth/v1", "sub": userID, "aud": "authenticated", "role": "authenticated",
@@ -122,7 +124,7 @@ extension GoTrueState {
         ])
         accessTokens[accessToken] = AccessRecord(sessionID: sessionID, userID: userID, expiresAt: expires)
         return [
-            "access_token": accessToken, "token_type": "bearer", "expires_in": 3600,
+            "access_token": accessToken, "token_type": "bearer", "expires_in": Int(lifetime),
             "expires_at": Int(expires.timeIntervalSince1970), "refresh_token": refreshToken, "user": userJSON(user),
         ]
     }

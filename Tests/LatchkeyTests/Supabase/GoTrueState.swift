@@ -56,6 +56,9 @@ struct GoTrueState: Sendable {
     var base = URL(string: "http://127.0.0.1")!
     var autoconfirm = true
     var clockOffset: TimeInterval = 0
+    /// How many of the next sessions are issued already expired (`expires_in: -60`, `expires_at` and `exp` a
+    /// minute before issue).
+    var expiredIssues = 0
     var providerDecision = GoTrueServer.ProviderDecision.consent(email: "ada@example.com", name: "Ada Lovelace")
     var users: [UserRecord] = []
     var sessions: [String: String] = [:]  // session id → user id

@@ -136,8 +136,8 @@ extension AuthClient {
             case .discarded: return lateRefreshResult()
             }
         } catch {
-            // A provider may echo the refresh token in its error: never let it into a message or a log.
-            let error = error.redacting([base.refreshToken, base.accessToken, base.idToken, current.refreshToken])
+            // Already redacted: `send` cuts every token the request carried (the refresh token, the bearer token, the
+            // session's tokens) out of a transport's or a provider's error, and nothing after it quotes a token.
             let isReuse = flow.reuseCodes.contains(error.providerCode ?? "")
             let failed = apply(.refreshFailed(error, answered: answered, isReuse: isReuse, generation: expected))
             guard failed.first == .lookForNewerStoredSession else { return await finish(failed) }
