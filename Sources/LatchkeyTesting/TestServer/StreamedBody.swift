@@ -1,6 +1,6 @@
 import Foundation
-import LatchkeyRuntime
 import LatchkeyPlatform
+import LatchkeyRuntime
 
 /// A body ``TestHTTPServer`` writes piece by piece after the head, for hostile-response tests: the same
 /// chunk again and again until a byte budget is spent or the client closes, then (optionally) a stall.

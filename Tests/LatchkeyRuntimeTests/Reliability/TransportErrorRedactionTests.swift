@@ -1,7 +1,7 @@
 import Foundation
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
-import LatchkeyPlatform
 import Testing
 
 /// An app's own transport that fails the requests to some paths with an error echoing the whole request: the
