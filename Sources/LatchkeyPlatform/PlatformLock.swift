@@ -1,5 +1,5 @@
-#if canImport(os)
-    import os
+#if canImport(Darwin)
+    import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -13,7 +13,7 @@
 /// targets; both primitives here exist on every OS the package supports, and ThreadSanitizer understands them.
 @usableFromInline
 final class PlatformLock: @unchecked Sendable {
-    #if canImport(os)
+    #if canImport(Darwin)
         @usableFromInline typealias Primitive = os_unfair_lock_s
     #else
         @usableFromInline typealias Primitive = pthread_mutex_t
@@ -24,7 +24,7 @@ final class PlatformLock: @unchecked Sendable {
     @usableFromInline
     init() {
         primitive = .allocate(capacity: 1)
-        #if canImport(os)
+        #if canImport(Darwin)
             primitive.initialize(to: os_unfair_lock_s())
         #else
             primitive.initialize(to: pthread_mutex_t())
@@ -34,7 +34,7 @@ final class PlatformLock: @unchecked Sendable {
     }
 
     deinit {
-        #if !canImport(os)
+        #if !canImport(Darwin)
             pthread_mutex_destroy(primitive)
         #endif
         primitive.deinitialize(count: 1)
@@ -43,7 +43,7 @@ final class PlatformLock: @unchecked Sendable {
 
     @inlinable
     func lock() {
-        #if canImport(os)
+        #if canImport(Darwin)
             os_unfair_lock_lock(primitive)
         #else
             pthread_mutex_lock(primitive)
@@ -52,7 +52,7 @@ final class PlatformLock: @unchecked Sendable {
 
     @inlinable
     func unlock() {
-        #if canImport(os)
+        #if canImport(Darwin)
             os_unfair_lock_unlock(primitive)
         #else
             pthread_mutex_unlock(primitive)

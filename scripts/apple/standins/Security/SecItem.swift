@@ -54,3 +54,4 @@ public var kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString { fatalErr
 @available(macOS 10.6, iOS 2.0, *) public var kSecMatchLimitAll: CFString { fatalError("stand-in") }
 @available(macOS 10.15, iOS 13.0, *)
 public var kSecUseDataProtectionKeychain: CFString { fatalError("stand-in") }
+@available(macOS 10.9, iOS 7.0, *) public var kSecAttrSynchronizable: CFString { fatalError("stand-in") }
