@@ -97,12 +97,19 @@ public final class LoopbackRedirectServer: Sendable {
     }
 
     /// The designated initializer: listens on `endpoint` and starts the timeout.
+    ///
+    /// With `offersCandidates` (only without an expected state), a callback does not end the wait: each one is
+    /// returned by the next ``waitForCallback()`` and the server keeps listening until ``cancel()`` or the
+    /// timeout, so that a callback another local program sent first cannot take the sign-in's place.
     init(
         endpoint: LoopbackEndpoint, expectedState: String?, timeout: LatchkeyDuration,
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
         connectionReadTimeout: LatchkeyDuration = LoopbackRedirectServer.connectionReadTimeout,
-        acceptsFormPost: Bool = false
+        acceptsFormPost: Bool = false, offersCandidates: Bool = false
     ) throws(AuthError) {
+        guard !offersCandidates || expectedState == nil else {
+            throw AuthError(.invalidConfiguration, "loopback candidates are for callbacks without a state")
+        }
         let path = endpoint.path
         guard path.hasPrefix("/"), !path.contains(where: { "?# \t\r\n".contains($0) }) else {
             throw AuthError(.invalidConfiguration, "loopback callback path must start with / and hold no query")
@@ -130,7 +137,8 @@ public final class LoopbackRedirectServer: Sendable {
                 path: path, expectedState: expectedState, address: endpoint.address, port: listener.port,
                 callbackBase: callbackBase, acceptsFormPost: acceptsFormPost),
             successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
-            readTimeout: connectionReadTimeout, state: state, connections: connections)
+            readTimeout: connectionReadTimeout, state: state, connections: connections,
+            offersCandidates: offersCandidates)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {
