@@ -5,15 +5,16 @@ import LatchkeyPlatform
 /// apps and command-line tools.
 ///
 /// It listens on `127.0.0.1` (or `[::1]`) only, on a port the system picks or on a fixed port (for
-/// providers that match redirect URIs exactly), and accepts exactly one
-/// callback: a `GET` of ``redirectURI``'s path (or, with `acceptsFormPost`, a `POST` of an
-/// `application/x-www-form-urlencoded` body of at most 64 KiB to that path, for `response_mode=form_post`),
-/// with a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
+/// providers that match redirect URIs exactly), and accepts exactly one callback: a `GET` of ``redirectURI``'s
+/// path (or, with `acceptsFormPost`, a `POST` of an `application/x-www-form-urlencoded` body of at most 64 KiB
+/// to that path, for `response_mode=form_post`), with an origin-form target (no fragment, which no browser
+/// sends), a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
 /// `state`. Other requests get 400, 404 or 405 and the server keeps waiting; so does a request with a
 /// missing or wrong `state` (400 with the failure page): any local program can send one, so it can neither
-/// end nor consume the sign-in. Connections that send nothing are evicted, oldest first, when new ones
-/// arrive, so idle connections cannot crowd out the browser's callback. After the callback, a timeout or
-/// ``cancel()``, nothing listens on the port any more.
+/// end nor consume the sign-in. On Linux, a connection from another user's process (its socket's owner in
+/// `/proc/net/tcp`) is closed before its request is read. Connections that send nothing are evicted, oldest
+/// first, when new ones arrive, so idle connections cannot crowd out the browser's callback. After the
+/// callback, a timeout or ``cancel()``, nothing listens on the port any more.
 public final class LoopbackRedirectServer: Sendable {
     /// The largest request head accepted, in bytes.
     public static let maximumRequestBytes = 16 * 1024
@@ -142,6 +143,11 @@ public final class LoopbackRedirectServer: Sendable {
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {
+                // Another user's process is closed on before a byte of its request is read.
+                guard PeerOwner.isCurrentUser(descriptor) else {
+                    _ = SocketIO.closeDescriptor(descriptor)
+                    continue
+                }
                 guard
                     let id = connections.adopt(
                         descriptor, limit: Self.maximumConnections, evictingIdle: true)
