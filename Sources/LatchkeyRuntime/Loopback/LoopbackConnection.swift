@@ -15,6 +15,8 @@ struct LoopbackConnection: Sendable {
     /// Reads one request, answers it and closes the connection.
     func serve(_ id: Int, _ descriptor: Int32) {
         defer { connections.release(id) }
+        // Another user's process is closed on before a byte of its request is read.
+        guard PeerOwner.isCurrentUser(descriptor) else { return }
         let deadline = MonotonicInstant.now + readTimeout
         switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
         case .head(let head, let rest):

@@ -143,11 +143,6 @@ public final class LoopbackRedirectServer: Sendable {
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {
-                // Another user's process is closed on before a byte of its request is read.
-                guard PeerOwner.isCurrentUser(descriptor) else {
-                    _ = SocketIO.closeDescriptor(descriptor)
-                    continue
-                }
                 guard
                     let id = connections.adopt(
                         descriptor, limit: Self.maximumConnections, evictingIdle: true)

@@ -21,13 +21,36 @@ enum PeerOwner {
                 return false
             }
             let table = peer.address.count == 4 ? "/proc/net/tcp" : "/proc/net/tcp6"
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8),
-                let owner = ProcNetTCP.owner(of: peer, connectedTo: local, in: text)
-            else { return false }
-            return owner == UInt32(geteuid())
+            // The kernel lists the table a few sockets at a time: one that moves between two reads (other
+            // connections opening or closing) can be skipped, so a miss is read again before it counts.
+            for attempt in 0..<4 {
+                if attempt > 0 { usleep(UInt32(2_000 * attempt)) }
+                guard let text = readTable(table) else { return false }
+                if let owner = ProcNetTCP.owner(of: peer, connectedTo: local, in: text) {
+                    return owner == UInt32(geteuid())
+                }
+            }
+            return false
         #else
             return true
         #endif
+    }
+
+    /// Reads a `/proc` table whole, with large reads (each read lists as many sockets as fit).
+    private static func readTable(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 18)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The connection's remote (`getpeername`) or local (`getsockname`) end.
