@@ -16,6 +16,11 @@
 //   latchkey-store-crasher hold-lock <directory> <key>
 //       Takes the store's refresh lock for <key>, prints `locked`, and sleeps until killed.
 //
+//   latchkey-store-crasher connect <port> <target> [<uid>]
+//       Becomes <uid> (setgid, then setuid; needs root) when given, connects to 127.0.0.1:<port>, sends
+//       `GET <target>` and prints `status <code>` with the response's status, or `closed` when the server
+//       closed the connection without answering. The loopback tests play another local user with it.
+//
 // Every mode exits as soon as its stdin reaches end of file (the parent closed it, or died), so a crashed
 // test run never leaves a writer, a lock holder or a waiting refresh behind.
 import Foundation
@@ -205,6 +210,44 @@ func holdLock(_ arguments: [String]) async -> Never {
     exit(0)
 }
 
+/// `connect`: one request to the loopback server, as another user.
+func connectOnce(_ arguments: [String]) -> Never {
+    guard arguments.count >= 2, let port = UInt16(arguments[0]) else { fail("connect <port> <target> [<uid>]") }
+    if arguments.count > 2 {
+        guard let uid = UInt32(arguments[2]), setgid(uid) == 0, setuid(uid) == 0 else {
+            fail("cannot become user \(arguments[2]): errno \(errno)")
+        }
+    }
+    #if canImport(Glibc) || canImport(Musl)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard descriptor >= 0, connected == 0 else { fail("cannot connect: errno \(errno)") }
+    let request = Array("GET \(arguments[1]) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+    _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count <= 0 { break }
+        response += buffer[..<count]
+    }
+    let text = String(decoding: response, as: UTF8.self)
+    let status = text.split(separator: " ").dropFirst().first.map(String.init)
+    emit(text.hasPrefix("HTTP/1.1 ") ? "status \(status ?? "?")" : "closed")
+    exit(0)
+}
+
 // MARK: - main
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -213,5 +256,6 @@ switch arguments.first {
 case "write-loop": await writeLoop(Array(arguments.dropFirst()))
 case "refresh": await refreshOnce(Array(arguments.dropFirst()))
 case "hold-lock": await holdLock(Array(arguments.dropFirst()))
-default: fail("usage: write-loop | refresh | hold-lock (see the comment at the top of main.swift)")
+case "connect": connectOnce(Array(arguments.dropFirst()))
+default: fail("usage: write-loop | refresh | hold-lock | connect (see the comment at the top of main.swift)")
 }

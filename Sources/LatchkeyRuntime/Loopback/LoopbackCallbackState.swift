@@ -3,7 +3,15 @@ import LatchkeyPlatform
 
 /// The life of one loopback sign-in: waiting, then claimed by the first decisive request (the listener
 /// closes at once), then finished (waiters resumed). Timeouts and cancellation finish it directly.
+///
+/// Without an expected `state` nothing in a request proves that the provider sent it, so no request may
+/// end the wait: each callback is then only a candidate (``offer(_:)``), handed to the next
+/// ``wait()``, and the listener stays open until the sign-in accepts one (``finish(_:)`` from
+/// ``LoopbackRedirectServer/cancel()``) or the timeout.
 final class LoopbackCallbackState: Sendable {
+    /// The most candidates kept for the sign-in to try; more are answered 503.
+    static let maximumCandidates = 16
+
     private enum Phase {
         case waiting
         case claimed(Result<URL, AuthError>)
@@ -14,6 +22,7 @@ final class LoopbackCallbackState: Sendable {
         var phase = Phase.waiting
         var waiters: [CheckedContinuation<Result<URL, AuthError>, Never>] = []
         var timer: Task<Void, Never>?
+        var candidates: [URL] = []
     }
 
     private let state = Locked(State())
@@ -57,6 +66,24 @@ final class LoopbackCallbackState: Sendable {
         return claimed
     }
 
+    /// Hands a candidate callback to the next ``wait()`` without ending the wait for others.
+    /// - Returns: `false` when the flow already ended or too many candidates wait.
+    func offer(_ url: URL) -> Bool {
+        let (accepted, waiters) = state.withLock {
+            state -> (Bool, [CheckedContinuation<Result<URL, AuthError>, Never>]) in
+            guard case .waiting = state.phase else { return (false, []) }
+            if let first = state.waiters.first {
+                state.waiters.removeFirst()
+                return (true, [first])
+            }
+            guard state.candidates.count < Self.maximumCandidates else { return (false, []) }
+            state.candidates.append(url)
+            return (true, [])
+        }
+        for waiter in waiters { waiter.resume(returning: .success(url)) }
+        return accepted
+    }
+
     /// Finishes a claimed flow (after the browser got its page), resuming the waiters.
     func publish() {
         let (waiters, result) = state.withLock {
@@ -76,6 +103,7 @@ final class LoopbackCallbackState: Sendable {
             state.phase = .finished(result)
             state.timer?.cancel()
             state.timer = nil
+            state.candidates = []
             defer { state.waiters = [] }
             return state.waiters
         }
@@ -90,6 +118,9 @@ final class LoopbackCallbackState: Sendable {
         await withCheckedContinuation { continuation in
             let done = state.withLock { state -> Result<URL, AuthError>? in
                 if case .finished(let result) = state.phase { return result }
+                if case .waiting = state.phase, !state.candidates.isEmpty {
+                    return .success(state.candidates.removeFirst())
+                }
                 state.waiters.append(continuation)
                 return nil
             }

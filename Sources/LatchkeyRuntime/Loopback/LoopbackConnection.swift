@@ -9,10 +9,14 @@ struct LoopbackConnection: Sendable {
     let readTimeout: LatchkeyDuration
     let state: LoopbackCallbackState
     let connections: ConnectionRegistry
+    /// Whether a callback is only a candidate that leaves the server listening (no expected `state`).
+    var offersCandidates = false
 
     /// Reads one request, answers it and closes the connection.
     func serve(_ id: Int, _ descriptor: Int32) {
         defer { connections.release(id) }
+        // Another user's process is closed on before a byte of its request is read.
+        guard PeerOwner.isCurrentUser(descriptor) else { return }
         let deadline = MonotonicInstant.now + readTimeout
         switch HTTPHeadReader.read(descriptor, limit: LoopbackRedirectServer.maximumRequestBytes, deadline: deadline) {
         case .head(let head, let rest):
@@ -49,6 +53,11 @@ struct LoopbackConnection: Sendable {
             // Anything on this machine can send a request here: without the sign-in's state it proves nothing,
             // so it neither ends nor consumes the wait (the real callback may still come).
             respond(descriptor, status: 400, html: failurePage)
+        case .callback(let url, let isErrorResponse) where offersCandidates:
+            // Nothing proves where this request came from: the sign-in tries it, and keeps listening when the
+            // provider refuses it.
+            guard state.offer(url) else { return respond(descriptor, status: 503, text: "too many callbacks") }
+            respond(descriptor, status: 200, html: isErrorResponse ? failurePage : successPage)
         case .callback(let url, let isErrorResponse):
             guard state.claim(.success(url), connection: id) else {
                 return respond(descriptor, status: 409, text: "sign-in already finished")

@@ -5,15 +5,16 @@ import LatchkeyPlatform
 /// apps and command-line tools.
 ///
 /// It listens on `127.0.0.1` (or `[::1]`) only, on a port the system picks or on a fixed port (for
-/// providers that match redirect URIs exactly), and accepts exactly one
-/// callback: a `GET` of ``redirectURI``'s path (or, with `acceptsFormPost`, a `POST` of an
-/// `application/x-www-form-urlencoded` body of at most 64 KiB to that path, for `response_mode=form_post`),
-/// with a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
+/// providers that match redirect URIs exactly), and accepts exactly one callback: a `GET` of ``redirectURI``'s
+/// path (or, with `acceptsFormPost`, a `POST` of an `application/x-www-form-urlencoded` body of at most 64 KiB
+/// to that path, for `response_mode=form_post`), with an origin-form target (no fragment, which no browser
+/// sends), a `Host` naming the loopback address (a guard against DNS rebinding) and, when given, the expected
 /// `state`. Other requests get 400, 404 or 405 and the server keeps waiting; so does a request with a
 /// missing or wrong `state` (400 with the failure page): any local program can send one, so it can neither
-/// end nor consume the sign-in. Connections that send nothing are evicted, oldest first, when new ones
-/// arrive, so idle connections cannot crowd out the browser's callback. After the callback, a timeout or
-/// ``cancel()``, nothing listens on the port any more.
+/// end nor consume the sign-in. On Linux, a connection from another user's process (its socket's owner in
+/// `/proc/net/tcp`) is closed before its request is read. Connections that send nothing are evicted, oldest
+/// first, when new ones arrive, so idle connections cannot crowd out the browser's callback. After the
+/// callback, a timeout or ``cancel()``, nothing listens on the port any more.
 public final class LoopbackRedirectServer: Sendable {
     /// The largest request head accepted, in bytes.
     public static let maximumRequestBytes = 16 * 1024
@@ -97,12 +98,19 @@ public final class LoopbackRedirectServer: Sendable {
     }
 
     /// The designated initializer: listens on `endpoint` and starts the timeout.
+    ///
+    /// With `offersCandidates` (only without an expected state), a callback does not end the wait: each one is
+    /// returned by the next ``waitForCallback()`` and the server keeps listening until ``cancel()`` or the
+    /// timeout, so that a callback another local program sent first cannot take the sign-in's place.
     init(
         endpoint: LoopbackEndpoint, expectedState: String?, timeout: LatchkeyDuration,
         successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
         connectionReadTimeout: LatchkeyDuration = LoopbackRedirectServer.connectionReadTimeout,
-        acceptsFormPost: Bool = false
+        acceptsFormPost: Bool = false, offersCandidates: Bool = false
     ) throws(AuthError) {
+        guard !offersCandidates || expectedState == nil else {
+            throw AuthError(.invalidConfiguration, "loopback candidates are for callbacks without a state")
+        }
         let path = endpoint.path
         guard path.hasPrefix("/"), !path.contains(where: { "?# \t\r\n".contains($0) }) else {
             throw AuthError(.invalidConfiguration, "loopback callback path must start with / and hold no query")
@@ -130,7 +138,8 @@ public final class LoopbackRedirectServer: Sendable {
                 path: path, expectedState: expectedState, address: endpoint.address, port: listener.port,
                 callbackBase: callbackBase, acceptsFormPost: acceptsFormPost),
             successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
-            readTimeout: connectionReadTimeout, state: state, connections: connections)
+            readTimeout: connectionReadTimeout, state: state, connections: connections,
+            offersCandidates: offersCandidates)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")
         connections.spawn(name: "latchkey.loopback.accept") {
             while let descriptor = listener.accept() {

@@ -38,7 +38,9 @@ struct LoopbackRequestRules: Sendable {
             return .reject(
                 status: 405, reason: acceptsFormPost ? "only GET and POST are allowed" : "only GET is allowed")
         }
-        guard head.target.hasPrefix("/") else { return .reject(status: 400, reason: "unexpected request target") }
+        guard Self.isOriginForm(head.target) else {
+            return .reject(status: 400, reason: "unexpected request target")
+        }
         guard head.path == path else { return .reject(status: 404, reason: "not found") }
         if isFormPost { return formPostHead(head) }
         guard let url = URL(string: callbackBase + (head.query.map { "?" + $0 } ?? "")) else {
@@ -50,6 +52,18 @@ struct LoopbackRequestRules: Sendable {
             guard states == [expectedState] else { return .stateMismatch }
         }
         return .callback(url, isErrorResponse: items.contains { $0.name == "error" })
+    }
+
+    /// Whether a request target is in origin form (RFC 9112 §3.2.1: an absolute path and an optional query), the
+    /// only form a browser sends to a server it is not using as a proxy. A fragment (`#`) is never sent, so a
+    /// target holding one was written by hand: it could smuggle a fragment session (`#access_token=…`) into the
+    /// callback URL. Absolute form (`http://…`), authority form (`host:port`), asterisk form (`*`), a target
+    /// that starts with `//` (read as an authority by URL parsers) and raw non-ASCII bytes are refused as well.
+    static func isOriginForm(_ target: String) -> Bool {
+        guard target.hasPrefix("/"), !target.hasPrefix("//") else { return false }
+        return target.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 0x20 && scalar.value < 0x7F && scalar != "#"
+        }
     }
 
     /// The Host values accepted: the bound literal or `localhost`, with the port.

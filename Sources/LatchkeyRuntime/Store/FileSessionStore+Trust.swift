@@ -10,7 +10,7 @@ import Foundation
 
 /// What the file store accepts to find on disk: a real directory of the user's own, private (a looser mode is
 /// tightened to 0700), holding regular files of the user's own (a looser mode is tightened to 0600), none of
-/// them reached through a symbolic link. Anything else is refused with an error — `store_unavailable` when
+/// them reached through a symbolic link, below ancestors no other user can change (``AncestorTrust``). Anything else is refused with an error — `store_unavailable` when
 /// reading or locking, `store_failed` when writing — never read, written through, or taken for "signed out".
 ///
 /// All of it is blocking file work: callers run it off Swift's cooperative pool.
@@ -20,10 +20,12 @@ extension FileSessionStore {
     ///   - creating: Whether a missing directory is created with mode 0700.
     ///   - code: The code of a refusal.
     /// - Returns: Whether the directory exists (always `true` when `creating`).
-    /// - Throws: `code` when the directory is a symbolic link, not a directory, another user's, or cannot be
-    ///   made private.
+    /// - Throws: `store_unavailable` when an ancestor lets another user move the directory
+    ///   (``checkAncestors()``); `code` when the directory is a symbolic link, not a directory, another user's,
+    ///   or cannot be made private.
     @discardableResult
     func checkDirectory(creating: Bool, code: AuthError.Code) throws(AuthError) -> Bool {
+        try checkAncestors()
         let path = directory.path
         var status = stat()
         if lstat(path, &status) != 0 {

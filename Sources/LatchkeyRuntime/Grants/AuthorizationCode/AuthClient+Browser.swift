@@ -70,7 +70,7 @@ extension AuthClient {
             server = try LoopbackRedirectServer(
                 endpoint: LoopbackEndpoint.signIn(configuredRedirect: configured),
                 expectedState: echoesState ? state : nil, timeout: timeout,
-                acceptsFormPost: provider.callback.location == .formPost)
+                acceptsFormPost: provider.callback.location == .formPost, offersCandidates: !echoesState)
         } catch {
             throw failure(error.code, error.message)
         }
@@ -78,32 +78,58 @@ extension AuthClient {
         let request = try await prepare(
             redirectURI: server.redirectURI, scopes: scopes, prompt: nil, loginHint: nil, maxAge: nil,
             additionalParameters: [:], state: state)
-        return try await complete(request) { () async throws(AuthError) -> URL in
-            try await open(request.url)
+        var opened = false
+        return try await complete(request, arrival: .loopback) { () async throws(AuthError) -> URL in
+            if !opened {
+                opened = true
+                try await open(request.url)
+            }
             return try await server.waitForCallback()
         }
     }
 
     /// Runs the browser part, then the callback; publishes `authenticating` meanwhile and forgets the
     /// pending sign-in when the browser part fails.
+    ///
+    /// A callback that proves nothing and leaves the sign-in pending (``CallbackOutcome/unproven(_:)``: a
+    /// loopback candidate of a provider that echoes no state) is set aside, and `browser` is asked for the
+    /// next one; when none comes, the error says what the last one was refused for.
     private func complete(
-        _ request: AuthorizationRequest, browser: () async throws(AuthError) -> URL
+        _ request: AuthorizationRequest, arrival: CallbackArrival = .opened,
+        browser: () async throws(AuthError) -> URL
     ) async throws(AuthError) -> Session {
         let previous = state
         apply(.signInStarted)
-        let callback: URL
-        do {
-            callback = try await browser()
-        } catch {
-            _ = try? await updatePending { flows in flows.removeAll { $0.state == request.state } }
-            publishAfterFailure(previous: previous)
-            throw error
-        }
-        do {
-            return try await handleCallback(callback)
-        } catch {
-            if state == .authenticating { publishAfterFailure(previous: previous) }
-            throw error
+        var refused: AuthError?
+        while true {
+            let callback: URL
+            do {
+                callback = try await browser()
+            } catch {
+                _ = try? await updatePending { flows in flows.removeAll { $0.state == request.state } }
+                publishAfterFailure(previous: previous)
+                guard let refused, error.code == .timeout else { throw error }
+                throw AuthError(
+                    error.code, error.message + "; the last callback was refused with \(refused.code.rawValue)",
+                    provider: provider.name)
+            }
+            let outcome: CallbackOutcome
+            do {
+                outcome = try await handleCallback(callback, arrival: arrival)
+            } catch {
+                if state == .authenticating { publishAfterFailure(previous: previous) }
+                throw error
+            }
+            switch outcome {
+            case .session(let session):
+                return session
+            case .unproven(let error) where arrival == .loopback:
+                log(.info, "A loopback callback proved nothing (\(error.code.rawValue)); still waiting.")
+                refused = error
+            case .unproven(let error):
+                if state == .authenticating { publishAfterFailure(previous: previous) }
+                throw error
+            }
         }
     }
 }

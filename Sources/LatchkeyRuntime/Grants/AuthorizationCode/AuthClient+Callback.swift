@@ -33,16 +33,40 @@ extension AuthClient {
     ///   ``signOut(scope:)`` ran while the code was being exchanged (its session is discarded, never stored).
     @discardableResult
     public func handleCallback(_ url: URL) async throws(AuthError) -> Session {
-        switch implicitLink(url) {
-        case .session?:
-            return try await completeImplicitSession(url)
-        case .error?:
-            // An error link with no sign-in waiting on its redirect URI (an expired email link).
-            let waiting = (try? await pendingFlows())?.contains { RedirectURI.matches(url, $0.redirectURI) } ?? false
-            if !waiting || provider.flows.authorizationCode == nil { return try await completeImplicitSession(url) }
-        case nil:
-            if fragmentContents(url) == .session {
-                throw failure(.invalidCallback, "This redirect URI does not accept a session in the fragment.")
+        switch try await handleCallback(url, arrival: .opened) {
+        case .session(let session): return session
+        case .unproven(let error): throw error
+        }
+    }
+
+    /// Handles a callback as ``handleCallback(_:)`` does, knowing how it arrived.
+    /// - Parameters:
+    ///   - url: The callback URL.
+    ///   - arrival: How it reached the client: one from the loopback server is never a session link, and for a
+    ///     provider that echoes no state a code the token endpoint refuses leaves the sign-in pending.
+    /// - Returns: The session, or the error of a callback that proved nothing and left the sign-in pending.
+    func handleCallback(_ url: URL, arrival: CallbackArrival) async throws(AuthError) -> CallbackOutcome {
+        if arrival == .loopback {
+            // The loopback server takes origin-form targets only, which hold no fragment; a fragment here is
+            // refused whatever the redirect URI, so that no local program can hand over a session.
+            guard url.fragment == nil else {
+                throw failure(.invalidCallback, "A loopback callback carries no fragment.")
+            }
+        } else {
+            switch implicitLink(url) {
+            case .session?:
+                return .session(try await completeImplicitSession(url))
+            case .error?:
+                // An error link with no sign-in waiting on its redirect URI (an expired email link).
+                let waiting =
+                    (try? await pendingFlows())?.contains { RedirectURI.matches(url, $0.redirectURI) } ?? false
+                if !waiting || provider.flows.authorizationCode == nil {
+                    return .session(try await completeImplicitSession(url))
+                }
+            case nil:
+                if fragmentContents(url) == .session {
+                    throw failure(.invalidCallback, "This redirect URI does not accept a session in the fragment.")
+                }
             }
         }
         guard let flow = provider.flows.authorizationCode else {
@@ -84,7 +108,7 @@ extension AuthClient {
                 // A provider that echoes no state (`returnsState: false`) cannot prove that an error came from
                 // it: the error is reported, but the pending sign-in stays for the real callback, and the
                 // description (anyone's text) is left out.
-                throw mappedCallbackError(parameters, includingDescription: false)
+                return .unproven(mappedCallbackError(parameters, includingDescription: false))
             }
             try await consume(match)
             let error = mappedCallbackError(parameters)
@@ -98,10 +122,25 @@ extension AuthClient {
         apply(.signInStarted)
         let fence = signInFence()
         do {
-            return try await exchange(code: code, pending: match, flow: flow, callback: parameters, fence: fence)
+            return .session(
+                try await exchange(code: code, pending: match, flow: flow, callback: parameters, fence: fence))
         } catch {
+            // Without a state, only the token endpoint can tell whether a loopback code was this sign-in's (PKCE
+            // binds it to the verifier): a refused one was anyone's, so the sign-in stays pending for the real one.
+            if arrival == .loopback, state == nil, CallbackOutcome.refusesCode(error) {
+                try await restore(match)
+                return .unproven(error)
+            }
             publishAfterFailure(previous: previous)
             throw error
+        }
+    }
+
+    /// Puts back a pending sign-in that an unproven callback consumed.
+    private func restore(_ flow: PendingFlow) async throws(AuthError) {
+        consumedStates.remove(flow.state)
+        try await updatePending { flows in
+            if !flows.contains(where: { $0.state == flow.state }) { flows.append(flow) }
         }
     }
 
