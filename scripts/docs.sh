@@ -127,8 +127,8 @@ fi
 #    reflects the runtime's current doc comments too.
 echo "==> Building Latchkey with symbol graphs (scratch path: ${scratch#"$root"/})"
 rm -rf "$graphs" "$input"
-# The runtime's and the tokens' graphs are needed too (see below), so their modules go as well.
-for module in Latchkey LatchkeyRuntime LatchkeyTokens; do
+# The runtime's, the tokens' and the platform module's graphs are needed too (see below), so their modules go as well.
+for module in Latchkey LatchkeyPlatform LatchkeyRuntime LatchkeyTokens; do
     rm -rf "$scratch/debug/Modules/$module.swiftmodule" "$scratch/debug/$module.swiftmodule"
 done
 mkdir -p "$graphs" "$input"
@@ -144,7 +144,7 @@ fi
 # LatchkeyRuntime.Session`, see Sources/Latchkey/_Latchkey.swift). The compiler puts those types into
 # Latchkey's graph, but without the members their extensions declare (protocol extensions, conditional
 # conformances, members in other files). They are taken from the graph of the module that declares them
-# (LatchkeyRuntime, LatchkeyTokens): every public, non-SPI
+# (LatchkeyRuntime, LatchkeyTokens, LatchkeyPlatform): every public, non-SPI
 # symbol under a re-exported name that Latchkey's graph lacks, with the relationships between them.
 python3 - "$graphs" "$graphs/Latchkey.symbols.json" "$input/Latchkey.symbols.json" Sources/Latchkey/*.swift <<'PY'
 import json, re, sys

@@ -45,6 +45,7 @@ struct LatchkeyDurationTests {
     }
 
     @Test("converts to and from Swift's Duration")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func durationConversion() {
         #expect(LatchkeyDuration(Duration.milliseconds(1500)) == .milliseconds(1500))
         #expect(LatchkeyDuration.seconds(2).duration == Duration.seconds(2))

@@ -6,8 +6,8 @@
     ///
     /// A program is never given the URL itself: an authorization URL carries the sign-in's `state`, `nonce`,
     /// code challenge and loopback port, and a command line is readable by every local user. It gets the path of
-    /// a page that sends the browser on (a 0600 file in a fresh 0700 directory, ``BrowserHandoffPage``), deleted
-    /// a minute later (``pageLifetime``).
+    /// a page that sends the browser on (a 0600 file in a fresh 0700 directory, `BrowserHandoffPage`), deleted
+    /// a minute later (`pageLifetime`).
     public struct SystemBrowser: Sendable {
         /// The program that opens a URL, or `nil` for the platform's own way (`NSWorkspace` on macOS,
         /// `xdg-open` found on `PATH` on Linux).

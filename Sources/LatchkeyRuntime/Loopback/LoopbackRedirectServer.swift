@@ -32,6 +32,11 @@ public final class LoopbackRedirectServer: Sendable {
 
     private let state: LoopbackCallbackState
     private let listener: ListeningSocket
+    private let connections: ConnectionRegistry
+
+    /// How many connections the server has accepted and holds open now (tests wait for one to be accepted:
+    /// a connection still in the listen backlog when the server stops is reset, not closed).
+    package var openConnections: Int { connections.count }
 
     /// Starts listening.
     /// - Parameters:
@@ -132,6 +137,7 @@ public final class LoopbackRedirectServer: Sendable {
         self.port = listener.port
         self.listener = listener
         self.state = state
+        self.connections = connections
 
         let connection = LoopbackConnection(
             rules: LoopbackRequestRules(

@@ -7,7 +7,7 @@ import Testing
 /// ``ManualClock``, the policy checks every 30 s and refreshes 90 s before expiry. The checks sleep on that
 /// clock, so the tests move time by hand and wait, without polling, for the check loop to sleep again (which it
 /// does once the check, and the refresh it sent, finished).
-@Suite("Engine: automatic refresh", .timeLimit(.minutes(1)))
+@Suite("Engine: automatic refresh", timeLimit(minutes: 1))
 struct AutomaticRefreshTests {
     private static let policy = AutomaticRefresh(interval: .seconds(30), margin: .seconds(90))
 

@@ -6,7 +6,7 @@ import Testing
 /// A caller that is cancelled while its sign-in or refresh is being stored never reaches the store write: the
 /// write runs in a task of its own (the refresh flight's, or the store operation's), so a store that honours
 /// cancellation still stores the rotated tokens, and the callers that share the refresh get its result.
-@Suite("Engine: a cancelled caller does not cancel a store write", .timeLimit(.minutes(1)))
+@Suite("Engine: a cancelled caller does not cancel a store write", timeLimit(minutes: 1))
 struct CancelledCallerTests {
     @Test("a sign-in cancelled while its session is stored: stored anyway, in a task that is not cancelled")
     func signInCancelledDuringCommit() async throws {

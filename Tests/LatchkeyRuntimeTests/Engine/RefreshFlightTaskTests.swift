@@ -7,7 +7,7 @@ import Testing
 /// transport honours ``TransportCancellationShield`` (an ``InMemorySessionStore`` and ``URLSessionHTTPTransport``),
 /// in a task of its own otherwise. Either way, cancelling that caller reaches nothing the flight does: the
 /// request is answered, the rotated token stored, and every caller gets the one refresh's result.
-@Suite("Engine: the refresh flight's task", .timeLimit(.minutes(1)))
+@Suite("Engine: the refresh flight's task", timeLimit(minutes: 1))
 struct RefreshFlightTaskTests {
     enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         /// Never waits: the flight runs in the first caller's task.

@@ -48,7 +48,7 @@ struct EngineRefreshTests {
         #expect(harness.refreshRequests.count == 1)
     }
 
-    @Test("the rotated refresh token is stored before any caller sees the new access token", .timeLimit(.minutes(1)))
+    @Test("the rotated refresh token is stored before any caller sees the new access token", timeLimit(minutes: 1))
     func rotationPersistedBeforeUse() async throws {
         let store = SlowStore()
         let harness = try await expiredHarness(store: store)
@@ -157,7 +157,7 @@ struct EngineRefreshTests {
         #expect(harness.client.state == .signedOut)
     }
 
-    @Test("a sign-out racing a slow refresh stays signed out, with an empty store", .timeLimit(.minutes(1)))
+    @Test("a sign-out racing a slow refresh stays signed out, with an empty store", timeLimit(minutes: 1))
     func signOutRacesRefresh() async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }
@@ -181,7 +181,7 @@ struct EngineRefreshTests {
         #expect(harness.logs.all.contains { $0.message.contains("discarded") })
     }
 
-    @Test("a refresh that lands after a user switch is discarded", .timeLimit(.minutes(1)))
+    @Test("a refresh that lands after a user switch is discarded", timeLimit(minutes: 1))
     func refreshAfterUserSwitch() async throws {
         let harness = try AcmeHarness()
         defer { harness.server.stop() }

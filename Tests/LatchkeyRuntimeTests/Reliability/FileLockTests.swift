@@ -15,7 +15,7 @@ import Testing
 /// error and on a crash, bounded by its timeout.
 @Suite("Reliability: the file store's refresh lock")
 struct ReliabilityFileLockTests {
-    @Test("holders of one key never overlap, across store instances; other keys do not wait", .timeLimit(.minutes(1)))
+    @Test("holders of one key never overlap, across store instances; other keys do not wait", timeLimit(minutes: 1))
     func exclusion() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
@@ -49,7 +49,7 @@ struct ReliabilityFileLockTests {
 
     @Test(
         "a holder past the timeout gives store_unavailable (transport); a throwing body releases the lock",
-        .timeLimit(.minutes(1)))
+        timeLimit(minutes: 1))
     func timeoutAndRelease() async throws {
         let scratch = ScratchDirectory("lock")
         defer { scratch.remove() }
@@ -109,7 +109,7 @@ struct ReliabilityFileLockTests {
         // and timeout run on a manual clock, and only the child's start-up is bounded by real time.
         @Test(
             "another process's lock excludes this one, and its SIGKILL releases the lock at once",
-            .timeLimit(.minutes(1)))
+            timeLimit(minutes: 1))
         func crossProcessHolderKilled() async throws {
             guard let crasher = StoreCrasher.require() else { return }
             let scratch = ScratchDirectory("lock")
@@ -143,7 +143,7 @@ struct ReliabilityFileLockTests {
         // The holder is another process, as above; the refresh's wait for the lock runs on a manual clock.
         @Test(
             "a refresh blocked by a stuck holder fails as transport and keeps the session; it works once freed",
-            .timeLimit(.minutes(1)))
+            timeLimit(minutes: 1))
         func stuckHolderKeepsSession() async throws {
             guard let crasher = StoreCrasher.require() else { return }
             let scratch = ScratchDirectory("lock")

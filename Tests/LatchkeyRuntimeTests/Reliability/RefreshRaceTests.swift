@@ -30,7 +30,7 @@ final class StateRecorder: Sendable {
 }
 
 /// Issue 8, part 2: concurrent callers, sign-out and user switches racing a refresh.
-@Suite("Reliability: refresh races", .timeLimit(.minutes(10)))
+@Suite("Reliability: refresh races", timeLimit(minutes: 10))
 struct ReliabilityRefreshRaceTests {
     private func fileHarness(_ scratch: ScratchDirectory) throws -> AcmeHarness {
         try AcmeHarness(store: FileSessionStore(directory: scratch.child("store")))

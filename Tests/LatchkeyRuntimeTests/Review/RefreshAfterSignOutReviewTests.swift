@@ -30,7 +30,7 @@ private final class GatedReadStore: SessionStore {
     func remove(key: String) async throws(AuthError) { try await inner.remove(key: key) }
 }
 
-@Suite("Review: no refresh request after a sign-out", .timeLimit(.minutes(1)))
+@Suite("Review: no refresh request after a sign-out", timeLimit(minutes: 1))
 struct RefreshAfterSignOutReviewTests {
     @Test("a refresh that was reading the store when the user signed out sends no refresh token")
     func signOutWhileRefreshReadsTheStore() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Issue 27, item 5: which browser a model signs in with — the platform-neutral part of `SignInButton`.
-@Suite("State: AuthModel picks its browser", .timeLimit(.minutes(1)))
+@Suite("State: AuthModel picks its browser", timeLimit(minutes: 1))
 @MainActor
 struct AuthModelBrowserTests {
     /// A browser that approves: it returns the redirect with a good code and the request's state.

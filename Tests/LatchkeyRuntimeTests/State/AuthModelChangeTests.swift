@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 27, item 3: one model for `@StateObject` and for Observation. What Combine's `objectWillChange` and
 /// Observation's `willSet` are told is the notifier's announcement, recorded here through its test hook.
-@Suite("State: AuthModel announces each change once, before it happens", .timeLimit(.minutes(1)))
+@Suite("State: AuthModel announces each change once, before it happens", timeLimit(minutes: 1))
 @MainActor
 struct AuthModelChangeTests {
     /// The announcements, each with the property's value when it was made (so: before the change).

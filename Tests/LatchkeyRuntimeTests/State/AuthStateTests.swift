@@ -26,7 +26,7 @@ struct StateBroadcastTests {
         }
     }
 
-    @Test("AuthModel mirrors the client on the main actor", .timeLimit(.minutes(1)))
+    @Test("AuthModel mirrors the client on the main actor", timeLimit(minutes: 1))
     @MainActor
     func model() async throws {
         let harness = try AcmeHarness()

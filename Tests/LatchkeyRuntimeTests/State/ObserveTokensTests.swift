@@ -25,7 +25,7 @@ private final class TokenRecorder: Sendable {
     deinit { task.cancel() }
 }
 
-@Suite("State: observeTokens yields every change of the tokens", .timeLimit(.minutes(1)))
+@Suite("State: observeTokens yields every change of the tokens", timeLimit(minutes: 1))
 struct ObserveTokensTests {
     @Test("nil once restored, then the sign-in, every refresh (the state does not change), nil at sign-out")
     func everyChange() async throws {

@@ -56,7 +56,7 @@ struct FileLockLeaseTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
     }
 
-    @Test("bodies under leases on one lock file run one at a time", .timeLimit(.minutes(1)))
+    @Test("bodies under leases on one lock file run one at a time", timeLimit(minutes: 1))
     func oneAtATime() async throws {
         let scratch = ScratchDirectory("lease-exclusive")
         defer { scratch.remove() }
@@ -89,7 +89,7 @@ struct FileLockLeaseTests {
     }
 
     @Test(
-        "another holder's live lease makes the lock wait, then give up with store_unavailable", .timeLimit(.minutes(1)))
+        "another holder's live lease makes the lock wait, then give up with store_unavailable", timeLimit(minutes: 1))
     func liveLeaseTimesOut() async throws {
         let scratch = ScratchDirectory("lease-live")
         defer { scratch.remove() }

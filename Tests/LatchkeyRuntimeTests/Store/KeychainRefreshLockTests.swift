@@ -20,7 +20,7 @@ struct KeychainRefreshLockTests {
             now: now ?? RefreshLease.currentMilliseconds, clock: clock)
     }
 
-    @Test("refreshes of one session in several processes sharing the group run one at a time", .timeLimit(.minutes(1)))
+    @Test("refreshes of one session in several processes sharing the group run one at a time", timeLimit(minutes: 1))
     func oneAtATime() async throws {
         let keychain = InMemoryKeychain()
         // Each store value is a process; each holder stays inside until all the others have tried and sleep on
@@ -81,7 +81,7 @@ struct KeychainRefreshLockTests {
 
     @Test(
         "a live lease of another process makes a refresh wait, then give up with store_unavailable",
-        .timeLimit(.minutes(1)))
+        timeLimit(minutes: 1))
     func liveLeaseTimesOut() async throws {
         let keychain = InMemoryKeychain()
         let frozen: Int64 = 1_800_000_000_000
@@ -111,7 +111,7 @@ struct KeychainRefreshLockTests {
     }
 
     @Test(
-        "two clients sharing the keychain group send one refresh; the other adopts its session", .timeLimit(.minutes(1))
+        "two clients sharing the keychain group send one refresh; the other adopts its session", timeLimit(minutes: 1)
     )
     func twoClientsOneRefresh() async throws {
         let keychain = InMemoryKeychain()

@@ -22,7 +22,7 @@ struct LockTimeoutWallClockTests {
 
     @Test(
         "waiting for a held file lock gives up after the timeout while the wall clock runs backwards",
-        .timeLimit(.minutes(1)))
+        timeLimit(minutes: 1))
     func heldLockTimeout() async throws {
         let policy = RefreshLockPolicy.holdLock
         let scratch = ScratchDirectory("lock-wall-clock")
@@ -40,7 +40,7 @@ struct LockTimeoutWallClockTests {
         #expect(waited?.message.contains("for more than") == true)
     }
 
-    @Test("claiming a lease gives up after the timeout while the wall clock runs backwards", .timeLimit(.minutes(1)))
+    @Test("claiming a lease gives up after the timeout while the wall clock runs backwards", timeLimit(minutes: 1))
     func leaseClaimTimeout() async throws {
         // (Leases themselves are written in wall-clock time, which processes share; only the wait is monotonic.)
         let neverClaimed: (RefreshLease, Int64) async throws(AuthError) -> Bool = { _, _ in false }

@@ -6,7 +6,7 @@ import Testing
 
 /// Sign-in and sign-out write the store under the refresh lock, so that another process's refresh of the previous
 /// session cannot overwrite them; a client's own refresh in flight never makes them wait.
-@Suite("Store: sign-in and sign-out under the refresh lock", .timeLimit(.minutes(1)))
+@Suite("Store: sign-in and sign-out under the refresh lock", timeLimit(minutes: 1))
 struct SessionLockTests {
     /// A harness over a file store in a fresh directory, that store, and the clock its refresh lock polls on
     /// (moved by hand: a waiter on the lock sleeps on it until the test advances it).

@@ -3,7 +3,7 @@ import Testing
 @testable import LatchkeyRuntime
 
 /// The hand-off under the store chain and the refresh flight: settled once, awaited by many.
-@Suite("Support: SettledOnce", .timeLimit(.minutes(1)))
+@Suite("Support: SettledOnce", timeLimit(minutes: 1))
 struct SettledOnceTests {
     private actor Waiter {
         /// Waits on the actor, as the client does.

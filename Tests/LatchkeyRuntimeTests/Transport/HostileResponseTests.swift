@@ -10,7 +10,7 @@ import Testing
 
 /// Responses built to exhaust the client: compressed bodies that inflate past the cap, bodies that never end,
 /// and a `Content-Length` far over the cap with nothing behind it.
-@Suite("URLSessionHTTPTransport against hostile responses", .timeLimit(.minutes(2)))
+@Suite("URLSessionHTTPTransport against hostile responses", timeLimit(minutes: 2))
 struct HostileResponseTests {
     /// 79 bytes: 4 MiB of zeros, gzip-compressed twice (`Content-Encoding: gzip, gzip`), four times the default
     /// cap once inflated (generated once with Python's zlib).

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
-@Suite("TestHTTPServer", .timeLimit(.minutes(2)))
+@Suite("TestHTTPServer", timeLimit(minutes: 2))
 struct TestHTTPServerTests {
     @Test("binds 127.0.0.1 on an ephemeral port and stops idempotently")
     func lifecycle() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// The transport's deadlines share one timer, armed for the earliest (see `TransportTaskRegistry`), and
 /// ``TransportCancellationShield`` keeps a caller's cancellation from ending a request. Each test would hang
 /// (and fail on the suite's time limit) if a deadline were lost.
-@Suite("URLSessionHTTPTransport: deadlines and the cancellation shield", .timeLimit(.minutes(2)))
+@Suite("URLSessionHTTPTransport: deadlines and the cancellation shield", timeLimit(minutes: 2))
 struct TransportDeadlineTests {
     @Test("a shorter deadline set after a longer one ends its own request, and only that one")
     func shorterDeadlineAfterLongerOne() async throws {

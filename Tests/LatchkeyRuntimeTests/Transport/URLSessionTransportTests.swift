@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionHTTPTransport against a real server", .timeLimit(.minutes(2)))
+@Suite("URLSessionHTTPTransport against a real server", timeLimit(minutes: 2))
 struct URLSessionTransportTests {
     let transport = URLSessionHTTPTransport()
 

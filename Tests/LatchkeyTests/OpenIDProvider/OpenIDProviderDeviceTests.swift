@@ -10,7 +10,7 @@ import Testing
 // puts the user's `last_login` in every ID token's `auth_time`, so a login in a parallel test changes the
 // `auth_time` of a refreshed ID token, which the engine rejects (OpenID Connect Core §12.2).
 extension OpenIDProviderTests {
-    @Suite("device authorization grant", .timeLimit(.minutes(5)))
+    @Suite("device authorization grant", timeLimit(minutes: 5))
     struct Device {
         /// django-oauth-toolkit lists the device endpoint in neither discovery document (OpenID, RFC 8414), so
         /// these tests use the generated client as it is, with its optional `deviceAuthorizationEndpoint`

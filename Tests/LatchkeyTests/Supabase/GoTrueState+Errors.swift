@@ -37,9 +37,19 @@ extension GoTrueState {
     }
 
     /// Whether the request asked for API version 2024-01-01 or later (apiversions.go).
+    /// Whether `value` has the shape `YYYY-MM-DD` (digits and two hyphens).
+    static func isISODate(_ value: String) -> Bool {
+        let characters = Array(value)
+        guard characters.count == 10 else { return false }
+        return characters.indices.allSatisfy { index in
+            index == 4 || index == 7
+                ? characters[index] == "-" : characters[index].isASCII && characters[index].isNumber
+        }
+    }
+
     static func wantsNewErrors(_ request: RecordedRequest) -> Bool {
         guard let value = request.header("X-Supabase-Api-Version"),
-            value.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
+            Self.isISODate(value)
         else { return false }
         return value >= "2024-01-01"
     }

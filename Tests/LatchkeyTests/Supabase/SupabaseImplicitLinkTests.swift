@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
-@Suite("Supabase: emailed links with the session in the fragment (implicit)", .timeLimit(.minutes(2)))
+@Suite("Supabase: emailed links with the session in the fragment (implicit)", timeLimit(minutes: 2))
 struct SupabaseImplicitLinkTests {
     static let email = "ada@example.com"
     static let password = "correct-horse"

@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import LatchkeyTesting
 import Testing
 
-@Suite("Supabase: sign-up, resend, magic-link and recovery emails with a PKCE challenge", .timeLimit(.minutes(2)))
+@Suite("Supabase: sign-up, resend, magic-link and recovery emails with a PKCE challenge", timeLimit(minutes: 2))
 struct SupabaseLinkPKCETests {
     static let email = "grace@example.com"
     static let password = "hopper-1906"

@@ -57,7 +57,7 @@ private final class TestBrowser: WebAuthenticator {
     }
 }
 
-@Suite("SwiftUI model: AuthModel signs in and out against the simulator", .timeLimit(.minutes(2)))
+@Suite("SwiftUI model: AuthModel signs in and out against the simulator", timeLimit(minutes: 2))
 struct AuthModelSignInTests {
     private static let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
 
