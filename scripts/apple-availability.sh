@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The Apple availability gate: the package's Swift files (library targets, the generated clients in Generated/
-# and the executables' files other than their entry points; with --tests, the test targets too) type-checked
-# for macOS and iOS at the deployment targets Package.swift declares, with the real compiler against the
-# stand-in SDK of ../shared/tools/apple-typecheck (see its README for what it cannot see). Prints each violation
-# and a count; exits non-zero when there is one.
+# The Apple availability gate: the library targets and the generated clients in Generated/ (with --all, also the
+# executables' files other than their entry points, and the test targets) type-checked for macOS and iOS at the
+# deployment targets Package.swift declares, with the real compiler against the stand-in SDK of
+# ../shared/tools/apple-typecheck (see its README for what it cannot see). Prints each violation and a count;
+# exits non-zero when there is one.
 #
 #   bash scripts/apple-availability.sh              # macOS and iOS
 #   bash scripts/apple-availability.sh ios          # one platform
-#   bash scripts/apple-availability.sh --tests      # test targets included (not yet clean: see README)
+#   bash scripts/apple-availability.sh --all        # executables and tests too (not yet clean: see README)
 #
 # The shared tool type-checks the folders under a root's Sources/ as one module, so this script lays out a
 # throwaway root whose Sources/ holds, per target, symbolic links to the real files, and maps the paths it prints
@@ -18,9 +18,9 @@ ROOT=$(pwd)
 TOOL=${APPLE_TYPECHECK:-$ROOT/../shared/tools/apple-typecheck/apple-typecheck.sh}
 WORK=${WORK:-/tmp/latchkey-apple-availability}
 [ -x "$TOOL" ] || [ -f "$TOOL" ] || { echo "apple-availability: no apple-typecheck tool at $TOOL" >&2; exit 2; }
-folders="Sources/*/"
-if [ "${1:-}" = --tests ]; then
-    folders="Sources/*/ Tests/*/"
+all=false
+if [ "${1:-}" = --all ]; then
+    all=true
     shift
 fi
 
@@ -41,8 +41,14 @@ link() {
     fi
 }
 
+folders="Sources/*/"
+$all && folders="Sources/*/ Tests/*/"
 for dir in $folders; do
     target=$(basename "$dir")
+    # An executable target (an entry point of its own) only with --all.
+    if ! $all && { [ -n "$(find "$dir" -name main.swift | head -1)" ] || grep -rqE '^\s*@main\b' --include='*.swift' "$dir"; }; then
+        continue
+    fi
     case $target in
         # Declares types named like the runtime's on purpose (it checks `import Latchkey`'s namespace); one
         # module with the runtime could not hold both.
@@ -56,8 +62,12 @@ for dir in $folders; do
         link "$file" "$target" "$relative"
     done < <(find "$dir" -name '*.swift' | sort)
 done
+# Generated code names runtime types with their module (`LatchkeyRuntime.AuthClient`); in the one-module view
+# those modules are empty stand-ins, so the qualifiers are dropped (line numbers unchanged).
 for file in Generated/*.swift; do
-    link "$file" Latchkey "Generated/$(basename "$file")"
+    mkdir -p "$LAYOUT/Sources/Latchkey/Generated"
+    sed -E 's/\b(LatchkeyRuntime|LatchkeyTokens|LatchkeyVocabulary|LatchkeyPlatform)\.//g' "$file" \
+        > "$LAYOUT/Sources/Latchkey/Generated/$(basename "$file")"
 done
 
 tests=$(cd Tests && ls -d */ | tr -d / | tr '\n' '|')
