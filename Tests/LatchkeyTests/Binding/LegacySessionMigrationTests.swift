@@ -137,6 +137,33 @@ struct LegacySessionMigrationTests {
         }
     }
 
+    @Test("a version 1 record whose ID token is RS256 with the provider's kid but signed by another key: not migrated")
+    func foreignKeyIDTokenIsNotMigrated() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let genuine = try await Self.seedLegacy(provider, store: store)
+            var forged = genuine
+            forged.idToken = try Self.resigned(copying: #require(genuine.idToken), with: TestSigner(.rsa()))
+            forged.accessToken = "forged-access-token-2"
+            try await store.save(Self.legacyRecord(forged), key: "oidc")
+            let before = provider.requests.count
+            let client = try OidcClient(
+                issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+            #expect(await client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await client.validAccessToken() }
+            expectNoToken(of: forged, in: Array(provider.requests.dropFirst(before)))
+            #expect(store.keys.filter { !$0.contains(".discovery.") } == ["oidc"])
+        }
+    }
+
+    /// The same header and claims as `token`, signed with RS256 by `signer` (a key the provider never published).
+    private static func resigned(copying token: String, with signer: TestSigner) throws -> String {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let input = parts[0] + "." + parts[1]
+        let signature = try signer.sign(Array(input.utf8), algorithm: .rs256)
+        return input + "." + Base64URL.encode(Data(signature))
+    }
+
     /// The same claims as `token`, with the header `{"alg":"none"}` and no signature.
     private static func unsigned(copying token: String) throws -> String {
         let payload = try #require(token.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first)
