@@ -6,8 +6,8 @@ extension AuthClient {
     /// Only a record bound to this client's ``identity`` is used. A record of another provider, issuer or
     /// client reads as no session (and is logged); so does a corrupt one. When ``storeKey`` holds nothing, an
     /// earlier version's unbound record under ``legacyStoreKey`` is adopted (rewritten bound, the old record
-    /// removed) only when ``LegacySessionMigration`` proves it belongs to this client; otherwise it is left
-    /// alone and never sent anywhere.
+    /// removed) only when ``LegacySessionMigration`` proves it belongs to this client and its ID token's
+    /// signature verifies against the provider's keys; otherwise it is left alone and never sent anywhere.
     func readStoredSession() async -> Result<Session?, AuthError> {
         do {
             if let data = try await loadRecord(key: storeKey) {
@@ -47,6 +47,7 @@ extension AuthClient {
                 )
                 return nil
             }
+            guard await legacyIDTokenVerifies(session) else { return nil }
             do throws(AuthError) {
                 try await saveRecord(StoredRecords.encode(session, identity: identity), key: storeKey)
                 if key != storeKey { try await removeRecord(key: key) }
@@ -55,6 +56,25 @@ extension AuthClient {
                 log(.info, "A migrated session could not be stored again (\(error.message)); it is used for now.")
             }
             return session
+        }
+    }
+
+    /// Whether a legacy session's ID token is signed by this client's provider for this client: its signature
+    /// verifies against the provider's JWKS with an accepted algorithm, and its `iss` and `aud` are this
+    /// client's. A provider whose ID tokens Latchkey does not validate, a session without an ID token, an
+    /// `alg: none` or otherwise unverifiable token, and a key set that cannot be fetched all fail the proof:
+    /// claims alone, which anyone can write into a record, never make a session this client's.
+    private func legacyIDTokenVerifies(_ session: Session) async -> Bool {
+        guard provider.tokens.validatesIDToken, let idToken = session.idToken else {
+            log(.info, "A session stored by an earlier version has no ID token Latchkey can verify; it is not used.")
+            return false
+        }
+        do throws(AuthError) {
+            _ = try await idTokenValidator().verifyIssuer(of: idToken, keys: jwks())
+            return true
+        } catch {
+            log(.info, "A session stored by an earlier version failed verification (\(error.message)); it is not used.")
+            return false
         }
     }
 }

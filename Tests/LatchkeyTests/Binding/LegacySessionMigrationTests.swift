@@ -41,9 +41,13 @@ struct LegacySessionMigrationTests {
                 issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
             #expect(await client.restore() == .signedIn(session.userOrPlaceholder))
             #expect(await client.client.cachedSession?.refreshToken == session.refreshToken)
-            #expect(provider.requests.count == before, "restoring sends nothing")
+            // Restoring fetches only the provider's keys, to verify the ID token; no token is sent.
+            let restoring = Array(provider.requests.dropFirst(before))
+            #expect(restoring.allSatisfy { $0.method == "GET" && $0.path != "/userinfo" }, "\(restoring.map(\.path))")
+            expectNoToken(of: session, in: restoring)
             // Rewritten as this client's bound record; the unbound one is gone.
-            #expect(store.keys == [client.client.storeKey])
+            // The discovery document fetched to find the keys is cached under the client's key too.
+            #expect(store.keys.filter { !$0.contains(".discovery.") } == [client.client.storeKey])
             let record = try #require(try await store.load(key: client.client.storeKey))
             let envelope = try #require(try JSONSerialization.jsonObject(with: record) as? [String: Any])
             #expect(envelope["version"] as? Int == 2)
@@ -108,8 +112,69 @@ struct LegacySessionMigrationTests {
         }
     }
 
-    @Test("Supabase: a version 1 record whose access token's iss is this project's auth URL is migrated; not another's")
-    func supabaseRecordIsMigratedByProject() async throws {
+    @Test("a version 1 record whose ID token is alg none (right iss, aud, sub): not restored, nothing sent")
+    func unsignedIDTokenIsNotMigrated() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let genuine = try await Self.seedLegacy(provider, store: store)
+            var forged = genuine
+            forged.idToken = try Self.unsigned(copying: #require(genuine.idToken))
+            forged.accessToken = "forged-access-token-1"
+            forged.refreshToken = "forged-refresh-token-1"
+            forged.user = User(id: "mallory")
+            try await store.save(Self.legacyRecord(forged), key: "oidc")
+            let before = provider.requests.count
+            let client = try OidcClient(
+                issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+            #expect(await client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await client.validAccessToken() }
+            await expectCode(.sessionMissing) { _ = try await client.fetchUser() }
+            #expect(await client.client.cachedSession == nil)
+            expectNoToken(of: forged, in: Array(provider.requests.dropFirst(before)))
+            #expect(
+                store.keys.filter { !$0.contains(".discovery.") } == ["oidc"],
+                "the unproven record is left alone, not migrated")
+        }
+    }
+
+    @Test("a version 1 record whose ID token is RS256 with the provider's kid but signed by another key: not migrated")
+    func foreignKeyIDTokenIsNotMigrated() async throws {
+        try await withSimulator(OidcClient.provider) { provider in
+            let store = InMemorySessionStore()
+            let genuine = try await Self.seedLegacy(provider, store: store)
+            var forged = genuine
+            forged.idToken = try Self.resigned(copying: #require(genuine.idToken), with: TestSigner(.rsa()))
+            forged.accessToken = "forged-access-token-2"
+            try await store.save(Self.legacyRecord(forged), key: "oidc")
+            let before = provider.requests.count
+            let client = try OidcClient(
+                issuer: provider.issuer, clientID: "app-a", options: AuthClientOptions(store: store))
+            #expect(await client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await client.validAccessToken() }
+            expectNoToken(of: forged, in: Array(provider.requests.dropFirst(before)))
+            #expect(store.keys.filter { !$0.contains(".discovery.") } == ["oidc"])
+        }
+    }
+
+    /// The same header and claims as `token`, signed with RS256 by `signer` (a key the provider never published).
+    private static func resigned(copying token: String, with signer: TestSigner) throws -> String {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let input = parts[0] + "." + parts[1]
+        let signature = try signer.sign(Array(input.utf8), algorithm: .rs256)
+        return input + "." + Base64URL.encode(Data(signature))
+    }
+
+    /// The same claims as `token`, with the header `{"alg":"none"}` and no signature.
+    private static func unsigned(copying token: String) throws -> String {
+        let payload = try #require(token.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first)
+        let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+        return "\(header).\(payload)."
+    }
+
+    @Test("Supabase: a version 1 record proven only by an access token Latchkey cannot verify is not migrated")
+    func supabaseRecordIsNotMigrated() async throws {
         try await withSupabase { harness in
             harness.gotrue.addUser(email: "ada@example.com", password: "correct-horse")
             let signedIn = try harness.makeClient()
@@ -118,18 +183,13 @@ struct LegacySessionMigrationTests {
             try await harness.store.save(Self.legacyRecord(session), key: "supabase")
             let before = harness.gotrue.requests.count
 
-            // Another project (same server, another path): not its record, nothing sent.
-            let other = try harness.makeClient(projectURL: harness.gotrue.projectURL.absoluteString + "/other")
-            #expect(await other.client.restore() == .signedOut)
-            await expectCode(.sessionMissing) { _ = try await other.client.fetchUser() }
-            #expect(harness.gotrue.requests.count == before)
-
+            // Its access token names the project as iss, but its HS256 signature is the project's secret's:
+            // anyone could have written those claims, so the user signs in once more.
             let relaunched = try harness.makeClient()
-            #expect(await relaunched.client.restore() == .signedIn(session.userOrPlaceholder))
-            #expect(await relaunched.client.cachedSession?.refreshToken == session.refreshToken)
-            #expect(try await harness.store.load(key: "supabase") == nil)
-            #expect(try await harness.store.load(key: relaunched.client.storeKey) != nil)
+            #expect(await relaunched.client.restore() == .signedOut)
+            await expectCode(.sessionMissing) { _ = try await relaunched.client.fetchUser() }
             #expect(harness.gotrue.requests.count == before)
+            #expect(try await harness.store.load(key: "supabase") != nil)
         }
     }
 }

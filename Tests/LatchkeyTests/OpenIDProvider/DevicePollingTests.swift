@@ -448,4 +448,26 @@ struct DevicePollingTests {
         let harness = try DeviceHarness(provider)
         #expect(try await harness.client.startDeviceAuthorization().userCode == code)
     }
+
+    @Test("signOut() while the token request that approves is on the wire: login_cancelled, nothing installed")
+    func signOutWhileTokenRequestIsOnTheWire() async throws {
+        let provider = try ScriptedDeviceProvider(tokenAnswers: [.delay(1.5, then: ScriptedDeviceProvider.tokens)])
+        let harness = try DeviceHarness(provider)
+        let authorization = try await harness.client.startDeviceAuthorization()
+        let before = provider.server.requests.count
+        let client = harness.client
+        let completion = Task { try await client.completeDeviceAuthorization(authorization) }
+        await provider.server.requests(atLeast: before + 1)
+        try await harness.client.signOut()
+        let result = await completion.result
+        guard case .failure(let error) = result else {
+            Issue.record("the device sign-in succeeded after the sign-out")
+            return
+        }
+        #expect((error as? AuthError)?.code == .loginCancelled)
+        #expect(provider.tokenRequests.count == 1)
+        #expect(harness.client.state == .signedOut)
+        #expect(await harness.client.cachedSession == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
+    }
 }

@@ -11,6 +11,8 @@ final class GoTrueCore: Sendable {
 
     let state = Locked(GoTrueState())
     let hooks = Locked<[Hook]>([])
+    /// Work to run before answering the next request of a method to a route (`/user`), each once.
+    let routeHooks = Locked<[(method: String, route: String, work: @Sendable () async -> Void)]>([])
 
     func handle(_ request: RecordedRequest) async -> TestResponse {
         if request.path == "/auth/v1/token", request.query("grant_type") == "refresh_token",
@@ -21,6 +23,16 @@ final class GoTrueCore: Sendable {
             })
         {
             await hook.work()
+        }
+        if let hook = routeHooks.withLock({ hooks -> (@Sendable () async -> Void)? in
+            guard
+                let index = hooks.firstIndex(where: {
+                    $0.method == request.method && "/auth/v1" + $0.route == request.path
+                })
+            else { return nil }
+            return hooks.remove(at: index).work
+        }) {
+            await hook()
         }
         if request.path == "/provider/authorize" {
             return state.withLock { $0.providerAuthorize(request) }

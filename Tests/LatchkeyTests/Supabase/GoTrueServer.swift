@@ -164,6 +164,12 @@ final class GoTrueServer: Sendable {
         core.hooks.withLock { $0.append(GoTrueCore.Hook(refreshToken: refreshToken, work: work)) }
     }
 
+    /// Runs `work` (on the cooperative pool, without blocking) before answering the next request of `method` to
+    /// `route` (`/user`, `/token`): the request is then on the wire. Other requests are served meanwhile.
+    func before(_ method: String, _ route: String, _ work: @escaping @Sendable () async -> Void) {
+        core.routeHooks.withLock { $0.append((method, route, work)) }
+    }
+
     /// Rotates a refresh token as if another device had refreshed with it; returns the new one.
     @discardableResult
     func rotateOutOfBand(_ refreshToken: String) -> String? {

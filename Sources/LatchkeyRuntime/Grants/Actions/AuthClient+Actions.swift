@@ -13,13 +13,14 @@ extension AuthClient {
     /// request's `{code_challenge}` and `{code_challenge_method}` are filled, and the verifier is kept with the
     /// pending browser sign-ins in the store, so that ``handleCallback(_:)`` (or a ``CallbackRouter``)
     /// exchanges the link's `?code=`, even after a relaunch. Otherwise no challenge is sent. A sign-up answered
-    /// with a session at once keeps nothing pending.
+    /// with a session at once keeps nothing pending. A session an action answers with is installed only when no
+    /// ``signOut(scope:)`` (or sign-in) happened while its request was on the wire, as for the code exchange.
     /// - Parameters:
     ///   - action: The action's name.
     ///   - arguments: The arguments by parameter name.
     /// - Returns: The result, as the action's response kind says.
     /// - Throws: `invalid_configuration` for an unknown action; `validation_failed` for bad arguments;
-    ///   the provider's mapped error.
+    ///   the provider's mapped error; `login_cancelled` when a session answer lost to a sign-out.
     public func perform(action: String, arguments: [String: ActionArgument] = [:]) async throws(AuthError)
         -> ActionResult
     {
@@ -29,8 +30,9 @@ extension AuthClient {
         try validate(arguments, for: spec)
         var variables = arguments.mapValues { Optional($0.variable) }
         let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
+        let fence = signInFence()
         let (request, document, response) = try await send(spec.request, flow: variables)
-        let result = try await result(of: request, document: document, response: response)
+        let result = try await result(of: request, document: document, response: response, fence: fence)
         // Signed in at once (an auto-confirmed sign-up): no email was sent, so no link will come.
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
@@ -134,23 +136,25 @@ extension AuthClient {
         }
     }
 
-    private func result(of request: RequestSpec, document: JSON?, response: TransportResponse) async throws(AuthError)
-        -> ActionResult
-    {
+    /// The action's result; a session is installed only when the fence has not moved (no sign-out meanwhile).
+    private func result(
+        of request: RequestSpec, document: JSON?, response: TransportResponse, fence: Int
+    ) async throws(AuthError) -> ActionResult {
         switch request.response {
         case .none:
             return .none
         case .document:
             return .document(document ?? .null)
         case .session:
-            return .session(try await install(try decodeSession(document, response, request: request)))
+            return .session(try await install(try decodeSession(document, response, request: request), fence: fence))
         case .user:
             let user = try decoder.user(from: document ?? .null)
             try await adopt(user)
             return .user(user)
         case .sessionOrUser:
             if let document, decoder.hasAccessToken(document) {
-                return .session(try await install(try decodeSession(document, response, request: request)))
+                return .session(
+                    try await install(try decodeSession(document, response, request: request), fence: fence))
             }
             return .user(try decoder.user(from: document ?? .null))
         }

@@ -49,7 +49,7 @@ extension AuthClient {
 
     /// The validator for this provider: the issuer from the descriptor (or discovery) and the client id
     /// the authorization request sends.
-    private func idTokenValidator() async throws(AuthError) -> IDTokenValidator {
+    func idTokenValidator() async throws(AuthError) -> IDTokenValidator {
         let scope = try await scope(rendering: [provider.tokens.issuer].compactMap { $0 })
         var issuer: String?
         if let template = provider.tokens.issuer {
@@ -87,7 +87,7 @@ extension AuthClient {
     }
 
     /// The JWKS cache for the descriptor's `jwks` URL, created on first use.
-    private func jwks() async throws(AuthError) -> JWKSCache {
+    func jwks() async throws(AuthError) -> JWKSCache {
         if let jwksCache { return jwksCache }
         guard let template = provider.tokens.jwksURL else {
             throw failure(.invalidConfiguration, "The descriptor validates ID tokens but names no JWKS URL.")

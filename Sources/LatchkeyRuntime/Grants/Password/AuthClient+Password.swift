@@ -3,9 +3,12 @@ extension AuthClient {
     /// - Parameters:
     ///   - username: The identifier, sent as `{username}`.
     ///   - password: The password, sent as `{password}`.
+    /// A ``signOut(scope:)`` while the request is on the wire wins: the answer's session is discarded, never
+    /// stored, as for the code exchange.
     /// - Returns: The new session.
     /// - Throws: `invalid_configuration` when the provider has no password flow; `validation_failed` for an
-    ///   empty identifier or password; the provider's mapped error (`invalid_credentials`, ...).
+    ///   empty identifier or password; the provider's mapped error (`invalid_credentials`, ...);
+    ///   `login_cancelled` when the client was signed out while the request was on the wire.
     @discardableResult
     public func signIn(username: String, password: String) async throws(AuthError) -> Session {
         guard let flow = provider.flows.password else {
@@ -16,10 +19,11 @@ extension AuthClient {
         }
         let previous = state
         apply(.signInStarted)
+        let fence = signInFence()
         do {
             let (spec, document, response) = try await send(
                 flow.request, flow: ["username": .string(username), "password": .string(password)])
-            return try await install(try decodeSession(document, response, request: spec))
+            return try await install(try decodeSession(document, response, request: spec), fence: fence)
         } catch {
             publishAfterFailure(previous: previous)
             throw error
