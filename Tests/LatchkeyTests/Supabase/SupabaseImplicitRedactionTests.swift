@@ -7,7 +7,7 @@ import Testing
 /// Redaction on the fragment (implicit) sign-in when the provider's own answer repeats a token the app never
 /// sent it (the refresh token stays on the device during `GET /user`): the error still never carries it.
 /// `SupabaseImplicitLinkTests.errorWithTokensIsRedacted` covers an error fragment; this covers the user request.
-@Suite("Supabase: a fragment sign-in's errors never carry its tokens", .timeLimit(.minutes(2)))
+@Suite("Supabase: a fragment sign-in's errors never carry its tokens", timeLimit(minutes: 2))
 struct SupabaseImplicitRedactionTests {
     @Test("GET /user fails quoting the fragment's refresh and access tokens: neither is in the error")
     func userFailureQuotingTokensIsRedacted() async throws {

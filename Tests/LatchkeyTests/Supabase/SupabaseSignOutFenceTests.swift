@@ -8,7 +8,7 @@ import Testing
 /// The sign-out fence against GoTrue: a sign-out while a sign-in's request is on the wire wins, on the fragment
 /// (implicit) sign-in and on the PKCE code exchange (the runtime's own test, `SignOutDuringExchangeTests`, uses a
 /// scripted backend).
-@Suite("Supabase: a sign-out while a sign-in's request is on the wire wins", .timeLimit(.minutes(2)))
+@Suite("Supabase: a sign-out while a sign-in's request is on the wire wins", timeLimit(minutes: 2))
 struct SupabaseSignOutFenceTests {
     @Test("signOut() while the fragment sign-in's GET /user is on the wire: login_cancelled, nothing installed")
     func signOutWhileUserRequestIsOnTheWire() async throws {
