@@ -2,9 +2,9 @@ import Foundation
 
 /// Fetches a provider's PASETO key document (`{"keys": [...]}`) and keeps its usable entries
 /// (``PasetoKeySet/usableEntries(of:)``: entries of other versions or purposes, and broken ones, are skipped as
-/// Base IdP's SDKs skip them). Entries without an `implicit_assertion` get the descriptor's
-/// (``TokenSpec/implicitAssertion``): Base IdP's SDK signs every access token with one whether or not its key
-/// document names it.
+/// Base IdP's SDKs skip them). When the descriptor names an implicit assertion (``TokenSpec/implicitAssertion``),
+/// every entry gets it and an entry's own `implicit_assertion` is ignored: Base IdP's TypeScript, Go and Rust
+/// SDKs verify with their constant one whatever the key document says. Without one, an entry's own is used.
 ///
 /// It is a ``KeySetCache`` (the one the ID-token JWKS uses too): one request for concurrent callers, the set
 /// kept for an hour, and at most one refetch for unknown `kid`s a minute (a `kid` a refetch missed triggers
@@ -23,7 +23,8 @@ extension KeySetCache where KeySet == PasetoKeySet {
     ///   - url: The key document's URL.
     ///   - transport: The transport that fetches it.
     ///   - userAgent: The `User-Agent` header, if any.
-    ///   - defaultImplicitAssertion: The descriptor's implicit assertion, for entries that name none.
+    ///   - defaultImplicitAssertion: The descriptor's implicit assertion, which replaces every entry's own
+    ///     (empty: each entry's own, or none).
     ///   - now: The clock.
     static func accessTokenKeys(
         url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
@@ -63,10 +64,8 @@ extension KeySetCache where KeySet == PasetoKeySet {
             var keys: [PasetoKeySet.Key] = []
             for key in published.keys {
                 keys.append(
-                    key.implicitAssertion.isEmpty
-                        ? try PasetoKeySet.Key(
-                            keyID: key.keyID, publicKey: key.publicKey, implicitAssertion: defaultImplicitAssertion)
-                        : key)
+                    try PasetoKeySet.Key(
+                        keyID: key.keyID, publicKey: key.publicKey, implicitAssertion: defaultImplicitAssertion))
             }
             return .success(try PasetoKeySet(keys: keys))
         } catch {

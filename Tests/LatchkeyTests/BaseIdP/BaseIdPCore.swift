@@ -244,6 +244,9 @@ final class BaseIdPCore: Sendable {
         if case .wrongIssuer = defect { claims["iss"] = "https://impostor.example" }
         if case .notForAccess = defect { claims["token_use"] = "refresh" }
         if case .missingSessionID = defect { claims["sid"] = nil }
+        if case .notBefore(let seconds) = defect {
+            claims["nbf"] = BaseIdPServer.rfc3339(issuedAt.addingTimeInterval(TimeInterval(seconds)))
+        }
         var signer = state.signer
         var keyID = state.keyID
         if case .unknownKey = defect {
@@ -254,7 +257,7 @@ final class BaseIdPCore: Sendable {
         if case .footerWithoutType = defect { footerMembers["typ"] = nil }
         let footer = BaseIdPServer.jsonBytes(footerMembers)
         let message = BaseIdPServer.jsonBytes(claims)
-        var assertion = state.publishedImplicitAssertion ?? BaseIdPServer.implicitAssertion
+        var assertion = BaseIdPServer.implicitAssertion
         if case .otherImplicitAssertion = defect { assertion = "square-experience:idp:refresh:v1" }
         let signed = try BaseIdPServer.sign(
             message: message, footer: footer, implicitAssertion: Array(assertion.utf8), with: signer)

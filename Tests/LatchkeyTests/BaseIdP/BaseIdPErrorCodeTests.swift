@@ -37,15 +37,19 @@ import Testing
         }
     }
 
-    @Test func aTokenEndpointOutageStaysATransportErrorAndKeepsTheSession() async throws {
+    /// The SDKs' `postToken` raises `token_exchange_failed` for every non-OK status (base-idp-typescript
+    /// src/client.ts); a 5xx keeps Latchkey's transport kind, so the session survives the outage.
+    @Test func aTokenEndpointOutageIsTokenExchangeFailedAndKeepsTheSession() async throws {
         try await withBaseIdP { harness in
             let client = try harness.makeClient()
             let session = try await harness.signIn(client)
             harness.server.configure { $0.tokenFailure = ("temporarily_unavailable", 503) }
             harness.clock.advance(880)
             let error = await baseIdPError { _ = try await client.validAccessToken() }
-            #expect(error?.code == .serverError)
+            #expect(error?.code.rawValue == "token_exchange_failed")
             #expect(error?.kind == .transport)
+            #expect(error?.status == 503)
+            #expect(client.client.state != .signedOut)
             #expect(try await harness.storedSession()?["accessToken"] as? String == session.accessToken)
         }
     }
