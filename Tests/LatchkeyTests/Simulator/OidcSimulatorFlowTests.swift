@@ -104,6 +104,22 @@ struct OidcSimulatorFlowTests {
         }
     }
 
+    @Test("Scopes passed without openid still request it (as Lokksmith does), so the ID token comes back")
+    func openIDIsAlwaysRequested() async throws {
+        try await withSimulator(OidcClient.provider) { simulator in
+            let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect,
+                options: AuthClientOptions(store: InMemorySessionStore()))
+            let request = try await oidc.client.prepareAuthorization(scopes: ["profile", "email"])
+            let callback = try await HeadlessUserAgent().follow(request.url, until: redirect)
+            let session = try await oidc.client.handleCallback(callback)
+            #expect(session.idToken != nil)
+            let authorize = try #require(simulator.requests.first { $0.path == "/authorize" })
+            #expect(authorize.query("scope") == "openid profile email")
+        }
+    }
+
     @Test("A reused refresh token is refused and revokes its family")
     func refreshReuse() async throws {
         try await withSimulator(OidcClient.provider) { simulator in
