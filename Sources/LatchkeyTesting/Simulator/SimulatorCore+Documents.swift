@@ -63,7 +63,7 @@ extension SimulatorCore {
     {
         let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keyID]
         var claims: [String: Any] = [
-            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + 3600, "email": user.email,
+            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + ledger.withLock(\.idTokenLifetime), "email": user.email,
             "name": user.name,
         ]
         if let nonce { claims["nonce"] = nonce }
