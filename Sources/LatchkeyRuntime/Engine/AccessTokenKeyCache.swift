@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// Fetches a provider's PASETO key document (`{"keys": [...]}`) and keeps its usable entries
 /// (``PasetoKeySet/usableEntries(of:)``: entries of other versions or purposes, and broken ones, are skipped as
@@ -30,22 +31,31 @@ extension KeySetCache where KeySet == PasetoKeySet {
         url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
         now: @escaping @Sendable () -> Date
     ) -> KeySetCache<PasetoKeySet> {
-        KeySetCache(
+        // The `kid`s of the last document's unusable Ed25519 entries (``PasetoKeySet/unusableKeyIDs(of:)``).
+        let unusable = Locked<Set<String>>([])
+        return KeySetCache(
             url: url, policy: accessTokenKeyPolicy, now: now, hasKey: { $0.key(for: $1) != nil },
-            unknownKeyError: { _ in
-                AuthError(
+            unknownKeyError: { keyID in
+                if unusable.withLock({ $0.contains(keyID) }) {
+                    return AuthError(
+                        .invalidToken,
+                        "The access-token key set at \(url.absoluteString) lists the token's kid with an unusable key."
+                    ).because(.invalidKey)
+                }
+                return AuthError(
                     .invalidToken, "No key in the access-token key set at \(url.absoluteString) has the token's kid."
                 ).because(.unknownKey)
             },
             download: {
                 await download(
                     url: url, transport: transport, userAgent: userAgent,
-                    defaultImplicitAssertion: defaultImplicitAssertion)
+                    defaultImplicitAssertion: defaultImplicitAssertion, unusable: unusable)
             })
     }
 
     private static func download(
-        url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8]
+        url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
+        unusable: Locked<Set<String>>
     ) async -> Result<PasetoKeySet, AuthError> {
         var request = TransportRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
         if let userAgent { request.setHeader("User-Agent", userAgent) }
@@ -59,6 +69,8 @@ extension KeySetCache where KeySet == PasetoKeySet {
                         status: response.status
                     ).because(.keyFetchFailed))
             }
+            let unusableKeyIDs = PasetoKeySet.unusableKeyIDs(of: response.body)
+            unusable.withLock { $0 = unusableKeyIDs }
             let published = try PasetoKeySet.usableEntries(of: response.body).keySet
             guard !defaultImplicitAssertion.isEmpty else { return .success(published) }
             var keys: [PasetoKeySet.Key] = []

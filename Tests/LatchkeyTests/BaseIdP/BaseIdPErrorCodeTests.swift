@@ -81,6 +81,26 @@ import Testing
         }
     }
 
+    /// base-idp-typescript src/paseto.ts: the entry with the token's kid and alg v4.public whose key is not
+    /// 32 bytes is `invalid_key`, not an unknown kid.
+    @Test func aTokenWhoseKeyEntryIsTheWrongSizeIsInvalidKey() async throws {
+        try await withBaseIdP { harness in
+            let other = Data(repeating: 7, count: 32).base64EncodedString()
+            harness.server.configure {
+                $0.extraKeyEntries = [
+                    ["kid": "k-other", "alg": "v4.public", "kty": "OKP", "crv": "Ed25519", "public_key_base64": other]
+                ]
+                $0.publishedKeyBase64 = Data(repeating: 1, count: 31).base64EncodedString()
+            }
+            let client = try harness.makeClient()
+            let error = await baseIdPError { try await harness.signIn(client) }
+            #expect(error?.code.rawValue == "invalid_key")
+            #expect(error?.kind == .invalidResponse)
+            #expect(harness.server.requests("/v1/me").isEmpty)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
+        }
+    }
+
     @Test func unrelatedAndBrokenKeyEntriesAreSkipped() async throws {
         try await withBaseIdP { harness in
             let good = Data(repeating: 7, count: 32).base64EncodedString()
