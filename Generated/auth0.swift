@@ -12,7 +12,7 @@ import Foundation
 ///
 /// An Auth0 tenant (or custom domain) as an OpenID provider: issuer https://{domain}/ (with the trailing slash, as Auth0 publishes it), discovery, authorization code with PKCE for native applications, refresh (request offline_access; rotation optional), revocation of the refresh token at /oauth/revoke and the device authorization flow (/oauth/device/code, enabled per application). An optional audience selects the API an access token is for (a JWT then; without it the access token is only good for /userinfo). Scopes are space-separated. Errors are RFC 6749 JSON; mfa_required and too_many_attempts are Auth0-specific.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, RP-initiated logout.
 ///
 /// Provider documentation: <https://auth0.com/docs/get-started/authentication-and-authorization-flow/authorization-code-flow-with-pkce>
 public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
@@ -124,6 +124,18 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: .variable("discovered.end_session_endpoint"),
+                query: [
+                    .init("id_token_hint", .string(.variable("id_token"))),
+                    .init(
+                        "post_logout_redirect_uri",
+                        .string(.variable("post_logout_redirect_uri"))
+                    ),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("state", .string(.variable("state"))),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -241,6 +253,8 @@ extension Auth0Client: LatchkeyRuntime.BrowserSignInProviding {}
 #endif
 
 extension Auth0Client: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension Auth0Client: LatchkeyRuntime.EndSessionProviding {}
 
 extension Auth0Client: LatchkeyRuntime.UserInfoProviding {}
 

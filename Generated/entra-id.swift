@@ -10,9 +10,9 @@ import Foundation
 
 /// A client for Microsoft Entra ID, generated from its descriptor.
 ///
-/// Microsoft Entra ID (Microsoft identity platform v2.0): issuer https://login.microsoftonline.com/{tenant}/v2.0, found by discovery. Authorization code with PKCE for public (mobile and desktop) clients, refresh (ask for offline_access to get a refresh token; refresh tokens rotate) and the device code flow. The tenant is the directory (tenant) id GUID for one tenant, or 'common' or 'organizations' for multi-tenant apps: their discovery document names the templated issuer 'https://login.microsoftonline.com/{tenantid}/v2.0', so issuer validation is tenant_placeholder: that document is accepted, and each ID token's iss must equal it with the token's own tid claim in place of {tenantid} (Microsoft's documented multi-tenant rule); with a GUID tenant the check is exact. ('consumers' and domain-name tenants are not supported: their documents name a GUID issuer.) There is no token revocation endpoint: sign-out is local (the browser end_session_endpoint is not called). Scopes are space-separated; the userinfo endpoint is Microsoft Graph's and needs a Graph-audience token (the default openid profile email scopes give one). Errors are RFC 6749 JSON plus error_codes (AADSTS numbers), trace_id and correlation_id.
+/// Microsoft Entra ID (Microsoft identity platform v2.0): issuer https://login.microsoftonline.com/{tenant}/v2.0, found by discovery. Authorization code with PKCE for public (mobile and desktop) clients, refresh (ask for offline_access to get a refresh token; refresh tokens rotate) and the device code flow. The tenant is the directory (tenant) id GUID for one tenant, or 'common' or 'organizations' for multi-tenant apps: their discovery document names the templated issuer 'https://login.microsoftonline.com/{tenantid}/v2.0', so issuer validation is tenant_placeholder: that document is accepted, and each ID token's iss must equal it with the token's own tid claim in place of {tenantid} (Microsoft's documented multi-tenant rule); with a GUID tenant the check is exact. ('consumers' and domain-name tenants are not supported: their documents name a GUID issuer.) There is no token revocation endpoint: signOut() is local; RP-initiated logout goes through the discovered end_session_endpoint (endSession, with id_token_hint, post_logout_redirect_uri, client_id and state). Scopes are space-separated; the userinfo endpoint is Microsoft Graph's and needs a Graph-audience token (the default openid profile email scopes give one). Errors are RFC 6749 JSON plus error_codes (AADSTS numbers), trace_id and correlation_id.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, RP-initiated logout.
 ///
 /// Provider documentation: <https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow>
 public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
@@ -119,6 +119,18 @@ public struct EntraIDClient: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: .variable("discovered.end_session_endpoint"),
+                query: [
+                    .init("id_token_hint", .string(.variable("id_token"))),
+                    .init(
+                        "post_logout_redirect_uri",
+                        .string(.variable("post_logout_redirect_uri"))
+                    ),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("state", .string(.variable("state"))),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -241,6 +253,8 @@ extension EntraIDClient: LatchkeyRuntime.BrowserSignInProviding {}
 #endif
 
 extension EntraIDClient: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension EntraIDClient: LatchkeyRuntime.EndSessionProviding {}
 
 extension EntraIDClient: LatchkeyRuntime.UserInfoProviding {}
 

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A Keycloak realm (issuer {serverURL}/realms/{realm}; Keycloak 17+ without the /auth prefix, include it in serverURL for older servers): discovery, authorization code with PKCE for public clients, refresh with optional rotation, revocation, the RFC 9207 iss callback parameter and the device grant (enable 'OAuth 2.0 Device Authorization Grant' on the client). Scopes are space-separated; access tokens are JWTs. Errors are RFC 6749 JSON.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, RP-initiated logout.
 ///
 /// Provider documentation: <https://www.keycloak.org/docs/latest/securing_apps/#_oidc>
 public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
@@ -131,6 +131,18 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: .variable("discovered.end_session_endpoint"),
+                query: [
+                    .init("id_token_hint", .string(.variable("id_token"))),
+                    .init(
+                        "post_logout_redirect_uri",
+                        .string(.variable("post_logout_redirect_uri"))
+                    ),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("state", .string(.variable("state"))),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -246,6 +258,8 @@ extension KeycloakClient: LatchkeyRuntime.BrowserSignInProviding {}
 #endif
 
 extension KeycloakClient: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension KeycloakClient: LatchkeyRuntime.EndSessionProviding {}
 
 extension KeycloakClient: LatchkeyRuntime.UserInfoProviding {}
 

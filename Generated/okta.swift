@@ -12,7 +12,7 @@ import Foundation
 ///
 /// An Okta custom authorization server (issuer {orgURL}/oauth2/{authorizationServerID}; 'default' is the built-in one): discovery, authorization code with PKCE for native apps, refresh (request offline_access and enable the Refresh Token grant; rotation configurable), revocation (/v1/revoke) and the device authorization grant (/v1/device/authorize, enabled per app). The org authorization server (issuer = org URL, no /oauth2/…) is not covered: use the generic OpenID Connect descriptor for it. Scopes are space-separated. OAuth endpoints return RFC 6749 errors; management APIs answer errorCode/errorSummary.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, RP-initiated logout.
 ///
 /// Provider documentation: <https://developer.okta.com/docs/guides/implement-grant-type/authcodepkce/main/>
 public struct OktaClient: LatchkeyRuntime.AuthProviderClient {
@@ -139,6 +139,18 @@ public struct OktaClient: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: .variable("discovered.end_session_endpoint"),
+                query: [
+                    .init("id_token_hint", .string(.variable("id_token"))),
+                    .init(
+                        "post_logout_redirect_uri",
+                        .string(.variable("post_logout_redirect_uri"))
+                    ),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("state", .string(.variable("state"))),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -253,6 +265,8 @@ extension OktaClient: LatchkeyRuntime.BrowserSignInProviding {}
 #endif
 
 extension OktaClient: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension OktaClient: LatchkeyRuntime.EndSessionProviding {}
 
 extension OktaClient: LatchkeyRuntime.UserInfoProviding {}
 

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A ZITADEL instance (ZITADEL Cloud or self-hosted; the issuer is the instance's custom or generated domain): discovery, authorization code with PKCE for native and user-agent applications (auth method none), refresh with rotation (request offline_access and enable refresh tokens on the app), revocation, and the device authorization grant (enable it on the app). Scopes are space-separated; project and role scopes (urn:zitadel:iam:org:project:id:{projectId}:aud, urn:zitadel:iam:org:projects:roles) can be added to the defaults by the app. Errors are RFC 6749 JSON.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
+/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, RP-initiated logout.
 ///
 /// Provider documentation: <https://zitadel.com/docs/apis/openidoauth/endpoints>
 public struct ZitadelClient: LatchkeyRuntime.AuthProviderClient {
@@ -120,6 +120,18 @@ public struct ZitadelClient: LatchkeyRuntime.AuthProviderClient {
             deviceCode: LatchkeyRuntime.DeviceCodeFlowSpec(
                 authorizationRequest: "deviceAuthorization",
                 tokenRequest: "deviceToken"
+            ),
+            endSession: LatchkeyRuntime.EndSessionFlowSpec(
+                url: .variable("discovered.end_session_endpoint"),
+                query: [
+                    .init("id_token_hint", .string(.variable("id_token"))),
+                    .init(
+                        "post_logout_redirect_uri",
+                        .string(.variable("post_logout_redirect_uri"))
+                    ),
+                    .init("client_id", .string(.variable("clientID"))),
+                    .init("state", .string(.variable("state"))),
+                ]
             )
         ),
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -231,6 +243,8 @@ extension ZitadelClient: LatchkeyRuntime.BrowserSignInProviding {}
 #endif
 
 extension ZitadelClient: LatchkeyRuntime.DeviceAuthorizationProviding {}
+
+extension ZitadelClient: LatchkeyRuntime.EndSessionProviding {}
 
 extension ZitadelClient: LatchkeyRuntime.UserInfoProviding {}
 

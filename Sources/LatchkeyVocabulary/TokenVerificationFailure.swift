@@ -9,6 +9,9 @@ public enum TokenVerificationFailure: String, VocabularyTerm {
     case malformed
     /// No trusted key has the token's key ID.
     case unknownKey = "unknown_key"
+    /// The key document lists the token's key ID for the token's version and purpose, but its key is unusable
+    /// (not 32 bytes of Ed25519 key: Base IdP's TypeScript SDK's `invalid_key`).
+    case invalidKey = "invalid_key"
     /// The signature does not verify.
     case invalidSignature = "invalid_signature"
     /// A claim is missing or has the wrong value (issuer, audience, token use, a required claim).

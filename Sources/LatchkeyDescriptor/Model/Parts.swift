@@ -304,7 +304,7 @@ extension Descriptor {
         public var accessTokenKeys: Template? = nil
         /// The `aud` a verified access token must carry (a template over the inputs).
         public var audience: Template? = nil
-        /// The PASETO implicit assertion for key-document entries that name none.
+        /// The PASETO implicit assertion for every key-document entry (an entry's own is ignored).
         public var implicitAssertion: String? = nil
         /// `exact` or `tenant_placeholder` (format version 2).
         public var issuerValidation: IssuerValidation = .exact

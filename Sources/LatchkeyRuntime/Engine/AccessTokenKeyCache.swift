@@ -1,10 +1,11 @@
 import Foundation
+import LatchkeyPlatform
 
 /// Fetches a provider's PASETO key document (`{"keys": [...]}`) and keeps its usable entries
 /// (``PasetoKeySet/usableEntries(of:)``: entries of other versions or purposes, and broken ones, are skipped as
-/// Base IdP's SDKs skip them). Entries without an `implicit_assertion` get the descriptor's
-/// (``TokenSpec/implicitAssertion``): Base IdP's SDK signs every access token with one whether or not its key
-/// document names it.
+/// Base IdP's SDKs skip them). When the descriptor names an implicit assertion (``TokenSpec/implicitAssertion``),
+/// every entry gets it and an entry's own `implicit_assertion` is ignored: Base IdP's TypeScript, Go and Rust
+/// SDKs verify with their constant one whatever the key document says. Without one, an entry's own is used.
 ///
 /// It is a ``KeySetCache`` (the one the ID-token JWKS uses too): one request for concurrent callers, the set
 /// kept for an hour, and at most one refetch for unknown `kid`s a minute (a `kid` a refetch missed triggers
@@ -23,28 +24,38 @@ extension KeySetCache where KeySet == PasetoKeySet {
     ///   - url: The key document's URL.
     ///   - transport: The transport that fetches it.
     ///   - userAgent: The `User-Agent` header, if any.
-    ///   - defaultImplicitAssertion: The descriptor's implicit assertion, for entries that name none.
+    ///   - defaultImplicitAssertion: The descriptor's implicit assertion, which replaces every entry's own
+    ///     (empty: each entry's own, or none).
     ///   - now: The clock.
     static func accessTokenKeys(
         url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
         now: @escaping @Sendable () -> Date
     ) -> KeySetCache<PasetoKeySet> {
-        KeySetCache(
+        // The `kid`s of the last document's unusable Ed25519 entries (``PasetoKeySet/unusableKeyIDs(of:)``).
+        let unusable = Locked<Set<String>>([])
+        return KeySetCache(
             url: url, policy: accessTokenKeyPolicy, now: now, hasKey: { $0.key(for: $1) != nil },
-            unknownKeyError: { _ in
-                AuthError(
+            unknownKeyError: { keyID in
+                if unusable.withLock({ $0.contains(keyID) }) {
+                    return AuthError(
+                        .invalidToken,
+                        "The access-token key set at \(url.absoluteString) lists the token's kid with an unusable key."
+                    ).because(.invalidKey)
+                }
+                return AuthError(
                     .invalidToken, "No key in the access-token key set at \(url.absoluteString) has the token's kid."
                 ).because(.unknownKey)
             },
             download: {
                 await download(
                     url: url, transport: transport, userAgent: userAgent,
-                    defaultImplicitAssertion: defaultImplicitAssertion)
+                    defaultImplicitAssertion: defaultImplicitAssertion, unusable: unusable)
             })
     }
 
     private static func download(
-        url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8]
+        url: URL, transport: any HTTPTransport, userAgent: String?, defaultImplicitAssertion: [UInt8],
+        unusable: Locked<Set<String>>
     ) async -> Result<PasetoKeySet, AuthError> {
         var request = TransportRequest(method: "GET", url: url, headers: [("Accept", "application/json")])
         if let userAgent { request.setHeader("User-Agent", userAgent) }
@@ -58,15 +69,15 @@ extension KeySetCache where KeySet == PasetoKeySet {
                         status: response.status
                     ).because(.keyFetchFailed))
             }
+            let unusableKeyIDs = PasetoKeySet.unusableKeyIDs(of: response.body)
+            unusable.withLock { $0 = unusableKeyIDs }
             let published = try PasetoKeySet.usableEntries(of: response.body).keySet
             guard !defaultImplicitAssertion.isEmpty else { return .success(published) }
             var keys: [PasetoKeySet.Key] = []
             for key in published.keys {
                 keys.append(
-                    key.implicitAssertion.isEmpty
-                        ? try PasetoKeySet.Key(
-                            keyID: key.keyID, publicKey: key.publicKey, implicitAssertion: defaultImplicitAssertion)
-                        : key)
+                    try PasetoKeySet.Key(
+                        keyID: key.keyID, publicKey: key.publicKey, implicitAssertion: defaultImplicitAssertion))
             }
             return .success(try PasetoKeySet(keys: keys))
         } catch {

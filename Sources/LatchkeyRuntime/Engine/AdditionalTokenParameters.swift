@@ -18,14 +18,23 @@ enum AdditionalTokenParameters {
     ///   - parameters: The app's parameters by name.
     ///   - provider: The provider whose token requests they join.
     /// - Returns: The parameters to send.
+    ///   A parameter the descriptor's constant `tokenParameters` already send with the same name and value
+    ///   (SAP CDC's `httpStatusCodes` = `true`, which Lokksmith's guide has the app pass) is accepted and not
+    ///   sent twice.
     /// - Throws: `invalid_configuration` for an empty or over-long name, a name with a control character, or
-    ///   a name (in any letter case) that the protocol or the descriptor's token requests already send.
+    ///   a name (in any letter case) that the protocol or the descriptor's token requests already send (with
+    ///   another value, for a constant `tokenParameters` entry).
     static func resolve(_ parameters: [String: String], provider: ProviderSpec) throws(AuthError) -> [ParameterSpec] {
         guard !parameters.isEmpty else { return [] }
         let reserved = Set(
             (protocolNames.map { $0 } + descriptorNames(of: provider)).map { $0.lowercased() })
         var resolved: [ParameterSpec] = []
         for name in parameters.keys.sorted() {
+            if let constant = provider.extraTokenParameters.first(where: { $0.name == name }),
+                let text = constantText(constant.value), text == parameters[name]
+            {
+                continue
+            }
             guard !name.isEmpty, name.count <= maximumNameLength,
                 !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else {
@@ -43,6 +52,21 @@ enum AdditionalTokenParameters {
             resolved.append(ParameterSpec(name, .string(ValueTemplate(literal: parameters[name] ?? ""))))
         }
         return resolved
+    }
+
+    /// The text a constant descriptor parameter is sent as, or `nil` for one filled from variables.
+    static func constantText(_ value: JSONTemplate) -> String? {
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let lexeme): return lexeme
+        case .string(let template):
+            guard template.variables.isEmpty else { return nil }
+            return template.segments.map { segment in
+                if case .literal(let text) = segment { return text }
+                return ""
+            }.joined()
+        case .null, .object, .array: return nil
+        }
     }
 
     /// The names the descriptor's token requests send: their query and body, and the constant

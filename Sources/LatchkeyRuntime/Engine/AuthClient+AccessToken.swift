@@ -1,8 +1,10 @@
 import Foundation
 
 extension AuthClient {
-    /// The clock skew allowed when an access token's `exp`, `nbf` and `iat` are checked, in seconds.
-    static var accessTokenClockSkew: TimeInterval { 60 }
+    /// The clock skew allowed when an access token's `exp`, `nbf` and `iat` are checked, in seconds: 30, the
+    /// default of Base IdP's SDKs (`maxClockSkewSeconds ?? 30` in base-idp-typescript's `src/paseto.ts`), whose
+    /// PASETO access tokens are the ones verified offline.
+    static var accessTokenClockSkew: TimeInterval { 30 }
 
     /// Verifies a new session's access token offline when the descriptor says it is verifiable
     /// (``TokenSpec/Format/pasetoV4Public``); does nothing for opaque and JWT access tokens.

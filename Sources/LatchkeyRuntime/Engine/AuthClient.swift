@@ -73,7 +73,7 @@ import Foundation
         self.lifecycle = SessionLifecycle(
             rules: SessionLifecycle.Rules(
                 refreshLeeway: options.refreshLeeway, canRefresh: provider.flows.refresh != nil,
-                automaticRefresh: options.automaticRefresh))
+                automaticRefresh: options.automaticRefresh, refreshesForIDToken: provider.tokens.validatesIDToken))
         let inputs = try ConfigurationValidator.resolve(
             provider: provider, configuration: configuration, environment: options.environment)
         self.inputs = inputs

@@ -85,7 +85,10 @@ struct ResponseMapper: Sendable {
         case 500..<600:
             let detail = ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
             // A row naming the provider's code may refine a server error into another transport code (a
-            // gateway timeout into `timeout`); a 5xx never becomes a rejection.
+            // gateway timeout into `timeout`); a 5xx never becomes a rejection. A row naming only requests is
+            // the code the provider's SDKs raise for every failure of those requests (Base IdP's
+            // `token_exchange_failed`): a 5xx takes its name but stays a transport failure, so the session
+            // is kept.
             var code = AuthError.Code.serverError
             if let providerCode,
                 let rule = errors.rules.first(where: {
@@ -94,6 +97,13 @@ struct ResponseMapper: Sendable {
                 }), rule.kind == .transport
             {
                 code = AuthError.Code(rule.code, kind: rule.kind)
+            } else if let request,
+                let rule = errors.rules.first(where: {
+                    $0.providerCode == nil && $0.providerCodePrefix == nil && $0.status == nil
+                        && $0.requests.contains(request)
+                })
+            {
+                code = AuthError.Code(rule.code, kind: .transport)
             }
             return AuthError(
                 code, "The provider failed (HTTP \(status))" + (detail.map { ": \($0)" } ?? "."),

@@ -5,7 +5,7 @@ extension SessionLifecycle {
     /// session that cannot be refreshed.
     mutating func sessionRequested(forceRefresh: Bool, now: Date) -> [Effect] {
         guard let current = session else { return [.fail(.nobodySignedIn)] }
-        if !forceRefresh, !current.isExpired(at: now, leeway: rules.refreshLeeway) { return [.deliver(current)] }
+        if !forceRefresh, !rules.isDue(current, at: now) { return [.deliver(current)] }
         if let flight { return [.joinRefresh(flightID: flight.id)] }
         guard rules.canRefresh, current.refreshToken != nil else {
             guard current.isExpired(at: now) else {
@@ -29,7 +29,7 @@ extension SessionLifecycle {
         case .success(let stored?) where Self.isNewer(stored, than: base):
             phase = .signedIn(stored)
             let published = settled()
-            guard stored.isExpired(at: now, leeway: rules.refreshLeeway) else {
+            guard rules.isDue(stored, at: now) else {
                 return published + [.log(.adoptedNewerSession), .deliver(stored)]
             }
             return published + [.log(.adoptedExpiredSession), .sendRefresh(base: stored)]

@@ -27,6 +27,16 @@ struct SessionLifecycle: Sendable, Hashable {
         var canRefresh: Bool
         /// Proactive refresh to start once the session is known, if any.
         var automaticRefresh: AutomaticRefresh?
+        /// Whether an ID token expiring within the leeway makes the session due for a refresh too (descriptors
+        /// that validate ID tokens; Lokksmith's `runWithTokens` refreshes when either token is near expiry).
+        var refreshesForIDToken = false
+
+        /// Whether a session is due for a refresh at `now`: its access token (or, with
+        /// ``refreshesForIDToken``, its renewable ID token) expires within the leeway.
+        func isDue(_ session: Session, at now: Date) -> Bool {
+            session.isExpired(at: now, leeway: refreshLeeway)
+                || (refreshesForIDToken && session.isIDTokenExpiring(at: now, leeway: refreshLeeway))
+        }
     }
 
     /// Whether the store was read, and the session in memory.
@@ -93,7 +103,7 @@ struct SessionLifecycle: Sendable, Hashable {
     /// - Parameter now: The current time.
     /// - Returns: The fresh session, or `nil`.
     func freshSession(at now: Date) -> Session? {
-        guard case .signedIn(let current) = phase, !current.isExpired(at: now, leeway: rules.refreshLeeway) else {
+        guard case .signedIn(let current) = phase, !rules.isDue(current, at: now) else {
             return nil
         }
         return current

@@ -63,6 +63,27 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
         return expiresAt.timeIntervalSince(date) <= leeway.timeInterval
     }
 
+    /// Whether the ID token came with the current tokens and expires within the leeway at a moment (its `exp`,
+    /// read without verification; it was verified when the session was stored). An ID token older than the
+    /// session's last token response by more than the leeway was not renewed by the last refresh (many
+    /// providers never renew it), so its expiry says nothing the next refresh would change: it counts as not
+    /// expiring, and refreshing for it cannot loop.
+    /// - Parameters:
+    ///   - date: The moment (local clock).
+    ///   - leeway: How long before its expiry the ID token already counts as expiring.
+    /// - Returns: `true` when a renewable ID token is expiring; `false` without an ID token or its `exp`.
+    func isIDTokenExpiring(at date: Date, leeway: LatchkeyDuration) -> Bool {
+        guard let idToken, let claims = JWTPayload.claims(of: idToken), let exp = claims["exp"]?.double else {
+            return false
+        }
+        if let iat = claims["iat"]?.double,
+            Date(timeIntervalSince1970: iat).addingTimeInterval(leeway.timeInterval) < issuedAt
+        {
+            return false
+        }
+        return Date(timeIntervalSince1970: exp).timeIntervalSince(date) <= leeway.timeInterval
+    }
+
     /// The subject: the user's id, or the `sub` claim of the ID or access token when they are JWTs.
     public var subject: String? {
         if let id = user?.id { return id }

@@ -72,8 +72,8 @@ import LatchkeyVocabulary
     /// The `aud` a verified access token must carry (a template over the inputs, such as `{audience}` for an
     /// audience the app may override), or `nil` not to check it.
     public var audience: ValueTemplate?
-    /// The PASETO implicit assertion access tokens are signed with, used for the key-document entries that
-    /// name none (`nil`: none).
+    /// The PASETO implicit assertion access tokens are signed with, used for every key-document entry (an
+    /// entry's own `implicit_assertion` is then ignored; `nil`: each entry's own, or none).
     public var implicitAssertion: String?
     /// How an ID token's `iss` is compared with the expected issuer (exact by default).
     public var issuerValidation: IssuerValidation
@@ -99,7 +99,7 @@ import LatchkeyVocabulary
     ///   - issuer: The expected issuer template.
     ///   - accessTokenKeysURL: The access-token key set URL template.
     ///   - audience: The `aud` template a verified access token must carry.
-    ///   - implicitAssertion: The PASETO implicit assertion for entries that name none.
+    ///   - implicitAssertion: The PASETO implicit assertion for every key-document entry.
     ///   - issuerValidation: How an ID token's `iss` is compared.
     ///   - footer: Members a verified access token's footer must carry.
     ///   - requiredClaims: Claims a verified access token must carry.

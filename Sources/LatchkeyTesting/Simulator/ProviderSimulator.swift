@@ -123,6 +123,12 @@ public final class ProviderSimulator: Sendable {
         core.ledger.withLock { $0.faults.append((path, response)) }
     }
 
+    /// Sets how long the ID tokens issued from now on are valid (3600 seconds unless set).
+    /// - Parameter seconds: The lifetime in seconds.
+    public func setIDTokenLifetime(_ seconds: Int) {
+        core.ledger.withLock { $0.idTokenLifetime = seconds }
+    }
+
     /// Revokes every token issued so far (the next refresh or user request fails).
     public func revokeAllTokens() {
         core.ledger.withLock { ledger in

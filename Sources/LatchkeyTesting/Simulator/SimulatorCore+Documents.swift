@@ -62,9 +62,10 @@ extension SimulatorCore {
         -> String?
     {
         let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keyID]
+        let lifetime = ledger.withLock(\.idTokenLifetime)
         var claims: [String: Any] = [
-            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + 3600, "email": user.email,
-            "name": user.name,
+            "iss": routes.issuer, "aud": clientID, "sub": user.id, "iat": now, "exp": now + lifetime,
+            "email": user.email, "name": user.name,
         ]
         if let nonce { claims["nonce"] = nonce }
         // A provider that sends the name in the callback (Apple) leaves it out of the ID token.

@@ -38,6 +38,8 @@ struct SimulatorLedger: Sendable {
     }
 
     var codes: [String: CodeRecord] = [:]
+    /// How long the ID tokens issued from now on are valid, in seconds.
+    var idTokenLifetime = 3600
     var accessTokens: [String: Grant] = [:]
     var refreshTokens: [String: (grant: Grant, used: Bool)] = [:]
     var deviceCodes: [String: DeviceRecord] = [:]

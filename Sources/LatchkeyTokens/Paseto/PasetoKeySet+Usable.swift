@@ -26,4 +26,27 @@ extension PasetoKeySet {
         }
         return (try PasetoKeySet(keys: unique), entries.count - unique.count)
     }
+
+    /// The `kid`s of the entries that are `v4.public` `OKP` `Ed25519` entries but whose key is unusable (no
+    /// valid base64, or not 32 bytes) and that no usable entry shares: a token naming one fails as Base IdP's
+    /// TypeScript SDK fails it, with an invalid key rather than an unknown `kid`.
+    /// - Parameter document: The JSON document `{"keys": [...]}`.
+    /// - Returns: The `kid`s; empty for a document that cannot be read.
+    package static func unusableKeyIDs(of document: Data) -> Set<String> {
+        guard let entries = try? Self.entries(of: document) else { return [] }
+        var unusable: Set<String> = []
+        var usable: Set<String> = []
+        for (index, entry) in entries.enumerated() {
+            guard let members = entry.object, let keyID = members["kid"]?.string, !keyID.isEmpty else { continue }
+            if (try? Self.key(from: entry, at: index)) != nil {
+                usable.insert(keyID)
+                continue
+            }
+            let labels = [("alg", "v4.public"), ("kty", "OKP"), ("crv", "Ed25519")]
+            if labels.allSatisfy({ members[$0.0]?.string.map { Array($0.utf8) } == Array($0.1.utf8) }) {
+                unusable.insert(keyID)
+            }
+        }
+        return unusable.subtracting(usable)
+    }
 }

@@ -56,6 +56,16 @@ import Testing
         try await expectRefused(.otherImplicitAssertion, code: "invalid_signature", because: "signature is invalid")
     }
 
+    @Test func theClockSkewIsTheSDKs30Seconds() async throws {
+        // base-idp-typescript src/paseto.ts: `maxClockSkewSeconds ?? 30` for exp and nbf.
+        try await expectRefused(.notBefore(seconds: 45), code: "token_not_yet_valid", because: "not valid")
+        try await withBaseIdP { harness in
+            harness.server.configure { $0.tokenDefect = .notBefore(seconds: 25) }
+            let session = try await harness.signIn(try harness.makeClient())
+            #expect(session.user?.id == BaseIdPServer.person.gid)
+        }
+    }
+
     @Test func aFooterWithoutTheBaseIdPTypeIsRefused() async throws {
         try await expectRefused(.footerWithoutType, code: "invalid_token", because: "footer has no typ")
     }
@@ -64,7 +74,9 @@ import Testing
         try await expectRefused(.missingSessionID, code: "invalid_claims", because: "no sid claim")
     }
 
-    @Test func anImplicitAssertionPublishedInTheKeySetWinsOverTheDescriptors() async throws {
+    @Test func anImplicitAssertionPublishedInTheKeySetIsIgnored() async throws {
+        // The TypeScript, Go and Rust SDKs sign-check with the constant `square-experience:idp:access:v1`
+        // whatever a key entry's `implicit_assertion` says (paseto.ts IMPLICIT_ASSERTION).
         try await withBaseIdP { harness in
             harness.server.configure { $0.publishedImplicitAssertion = "square-experience:idp:access:v2" }
             let session = try await harness.signIn(try harness.makeClient())

@@ -23,6 +23,8 @@ struct BaseIdPState: Sendable {
     var extraKeyEntries: [[String: String]] = []
     /// The `crv` the signing key is published with (anything but `Ed25519` makes its entry unusable).
     var publishedCurve = "Ed25519"
+    /// When set, the signing key is published as these base64 bytes instead (a wrong size makes it unusable).
+    var publishedKeyBase64: String?
     /// When set, the key endpoint answers this status with no keys.
     var keyEndpointStatus: Int?
     /// When set, the token endpoint refuses every request with this OAuth error and status.
@@ -117,7 +119,7 @@ final class BaseIdPCore: Sendable {
         guard case .ed25519(let raw) = state.signer.publicKey else { return .text("no key", status: 500) }
         var key: [String: Any] = [
             "kid": state.keyID, "alg": "v4.public", "kty": "OKP", "crv": state.publishedCurve,
-            "public_key_base64": Data(raw).base64EncodedString(),
+            "public_key_base64": state.publishedKeyBase64 ?? Data(raw).base64EncodedString(),
         ]
         if let assertion = state.publishedImplicitAssertion { key["implicit_assertion"] = assertion }
         if let status = state.keyEndpointStatus { return .json(["error": "unavailable"], status: status) }
@@ -244,6 +246,9 @@ final class BaseIdPCore: Sendable {
         if case .wrongIssuer = defect { claims["iss"] = "https://impostor.example" }
         if case .notForAccess = defect { claims["token_use"] = "refresh" }
         if case .missingSessionID = defect { claims["sid"] = nil }
+        if case .notBefore(let seconds) = defect {
+            claims["nbf"] = BaseIdPServer.rfc3339(issuedAt.addingTimeInterval(TimeInterval(seconds)))
+        }
         var signer = state.signer
         var keyID = state.keyID
         if case .unknownKey = defect {
@@ -254,7 +259,7 @@ final class BaseIdPCore: Sendable {
         if case .footerWithoutType = defect { footerMembers["typ"] = nil }
         let footer = BaseIdPServer.jsonBytes(footerMembers)
         let message = BaseIdPServer.jsonBytes(claims)
-        var assertion = state.publishedImplicitAssertion ?? BaseIdPServer.implicitAssertion
+        var assertion = BaseIdPServer.implicitAssertion
         if case .otherImplicitAssertion = defect { assertion = "square-experience:idp:refresh:v1" }
         let signed = try BaseIdPServer.sign(
             message: message, footer: footer, implicitAssertion: Array(assertion.utf8), with: signer)

@@ -37,15 +37,19 @@ import Testing
         }
     }
 
-    @Test func aTokenEndpointOutageStaysATransportErrorAndKeepsTheSession() async throws {
+    /// The SDKs' `postToken` raises `token_exchange_failed` for every non-OK status (base-idp-typescript
+    /// src/client.ts); a 5xx keeps Latchkey's transport kind, so the session survives the outage.
+    @Test func aTokenEndpointOutageIsTokenExchangeFailedAndKeepsTheSession() async throws {
         try await withBaseIdP { harness in
             let client = try harness.makeClient()
             let session = try await harness.signIn(client)
             harness.server.configure { $0.tokenFailure = ("temporarily_unavailable", 503) }
             harness.clock.advance(880)
             let error = await baseIdPError { _ = try await client.validAccessToken() }
-            #expect(error?.code == .serverError)
+            #expect(error?.code.rawValue == "token_exchange_failed")
             #expect(error?.kind == .transport)
+            #expect(error?.status == 503)
+            #expect(client.client.state != .signedOut)
             #expect(try await harness.storedSession()?["accessToken"] as? String == session.accessToken)
         }
     }
@@ -74,6 +78,26 @@ import Testing
             let error = await baseIdPError { try await harness.signIn(client) }
             #expect(error?.code.rawValue == "key_fetch_failed")
             #expect(harness.server.requests("/v1/me").isEmpty)
+        }
+    }
+
+    /// base-idp-typescript src/paseto.ts: the entry with the token's kid and alg v4.public whose key is not
+    /// 32 bytes is `invalid_key`, not an unknown kid.
+    @Test func aTokenWhoseKeyEntryIsTheWrongSizeIsInvalidKey() async throws {
+        try await withBaseIdP { harness in
+            let other = Data(repeating: 7, count: 32).base64EncodedString()
+            harness.server.configure {
+                $0.extraKeyEntries = [
+                    ["kid": "k-other", "alg": "v4.public", "kty": "OKP", "crv": "Ed25519", "public_key_base64": other]
+                ]
+                $0.publishedKeyBase64 = Data(repeating: 1, count: 31).base64EncodedString()
+            }
+            let client = try harness.makeClient()
+            let error = await baseIdPError { try await harness.signIn(client) }
+            #expect(error?.code.rawValue == "invalid_key")
+            #expect(error?.kind == .invalidResponse)
+            #expect(harness.server.requests("/v1/me").isEmpty)
+            #expect(try await harness.fileStore.load(key: try harness.sessionKey) == nil)
         }
     }
 

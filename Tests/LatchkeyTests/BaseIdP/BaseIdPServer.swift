@@ -29,8 +29,9 @@ final class BaseIdPClock: Sendable {
 /// - `GET /v1/client-config?key=` → the client's configuration (404 `client_not_found` for another key);
 /// - `GET /.well-known/square-identity` → the identity metadata;
 /// - `GET /v1/paseto-keys` → `{keys: [{kid, alg: "v4.public", kty: "OKP", crv: "Ed25519", public_key_base64,
-///   implicit_assertion?}]}` (the SDK hard-codes the implicit assertion; the document names one only when
-///   ``BaseIdPState/publishedImplicitAssertion`` is set, and tokens are then signed with that one);
+///   implicit_assertion?}]}` (the SDKs hard-code the implicit assertion and ignore the entry's; the document
+///   names one only when ``BaseIdPState/publishedImplicitAssertion`` is set, and tokens are still signed with
+///   the constant one);
 /// - `GET /oauth2/authorize` → checks the request (client, registered redirect URI, PKCE S256, state, nonce)
 ///   and redirects to the app as ``authorizeOutcome`` says;
 /// - `POST /oauth2/token` (form) → `authorization_code` with PKCE and `refresh_token` with rotation;
@@ -99,6 +100,8 @@ final class BaseIdPServer: Sendable {
         case notForAccess
         /// Signed with another implicit assertion.
         case otherImplicitAssertion
+        /// `nbf` this many seconds after the time of issue.
+        case notBefore(seconds: Int)
     }
 
     let http: TestHTTPServer

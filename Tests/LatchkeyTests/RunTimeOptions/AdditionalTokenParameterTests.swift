@@ -73,7 +73,7 @@ struct AdditionalTokenParameterTests {
         }
     }
 
-    @Test("a name the descriptor's own tokenParameters send is refused too (SAP CDC's httpStatusCodes)")
+    @Test("a name the descriptor's own tokenParameters send is refused with another value (SAP CDC's httpStatusCodes)")
     func descriptorNamesRefused() {
         let error = #expect(throws: AuthError.self) {
             try SAPCustomerDataCloudClient(

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
 import Testing
@@ -101,6 +102,51 @@ struct OidcSimulatorFlowTests {
             #expect(callback.absoluteString.contains("iss="))
             let session = try await oidc.client.handleCallback(callback)
             #expect(session.user?.name == "Ada Lovelace")
+        }
+    }
+
+    @Test("Scopes passed without openid still request it (as Lokksmith does), so the ID token comes back")
+    func openIDIsAlwaysRequested() async throws {
+        try await withSimulator(OidcClient.provider) { simulator in
+            let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect,
+                options: AuthClientOptions(store: InMemorySessionStore()))
+            let request = try await oidc.client.prepareAuthorization(scopes: ["profile", "email"])
+            let callback = try await HeadlessUserAgent().follow(request.url, until: redirect)
+            let session = try await oidc.client.handleCallback(callback)
+            #expect(session.idToken != nil)
+            let authorize = try #require(simulator.requests.first { $0.path == "/authorize" })
+            #expect(authorize.query("scope") == "openid profile email")
+        }
+    }
+
+    @Test("An ID token near expiry makes validAccessToken() refresh, though the access token is fresh (Lokksmith)")
+    func idTokenExpiryRefreshes() async throws {
+        try await withSimulator(OidcClient.provider) { simulator in
+            let redirect = URL(string: "dev.latchkey.demo://auth-callback")!
+            let offset = Locked<TimeInterval>(0)
+            let oidc = try OidcClient(
+                issuer: simulator.issuer, clientID: "demo-client", redirectURI: redirect,
+                options: AuthClientOptions(
+                    store: InMemorySessionStore(), now: { Date().addingTimeInterval(offset.withLock { $0 }) }))
+            simulator.setIDTokenLifetime(90)
+            let request = try await oidc.client.prepareAuthorization()
+            let callback = try await HeadlessUserAgent().follow(request.url, until: redirect)
+            let session = try await oidc.client.handleCallback(callback)
+            simulator.setIDTokenLifetime(3600)
+
+            // 30 s later the ID token has 60 s left (the refresh leeway); the access token has an hour.
+            offset.withLock { $0 = 30 }
+            let token = try await oidc.client.validAccessToken()
+            #expect(token != session.accessToken)
+            #expect(simulator.tokenRequests.count == 2)
+            let refreshed = try await oidc.client.currentSession()
+            #expect(refreshed.idToken != session.idToken)
+
+            // The renewed ID token is fresh: no further refresh.
+            _ = try await oidc.client.validAccessToken()
+            #expect(simulator.tokenRequests.count == 2)
         }
     }
 

@@ -41,6 +41,26 @@ struct SAPCustomerDataCloudTests {
         #expect(simulator.requests(to: .discovery).count == 1)
     }
 
+    @Test("httpStatusCodes=true passed by the app (Lokksmith's SAP CDC example) is accepted and sent once")
+    func appPassedHTTPStatusCodes() async throws {
+        let provider = SAPCustomerDataCloudClient.provider
+        let simulator = try ProviderSimulator(
+            provider: provider, inputs: ["customDomain": Self.customDomain, "apiKey": Self.apiKey])
+        defer { simulator.stop() }
+        let sap = try SAPCustomerDataCloudClient(
+            apiKey: Self.apiKey, clientID: "demo-client", customDomain: Self.customDomain,
+            redirectURI: Self.redirectURI,
+            options: AuthClientOptions(
+                transport: simulator.transport, store: InMemorySessionStore(), environment: { _ in nil },
+                additionalTokenParameters: ["httpStatusCodes": "true"]))
+        let session = try await sap.client.signInWithBrowser(using: simulator.browser)
+        #expect(session.idToken != nil)
+        let exchange = try #require(simulator.requests(to: .request("exchangeCode")).first)
+        let sent = String(decoding: exchange.body, as: UTF8.self).split(separator: "&")
+            .filter { $0.hasPrefix("httpStatusCodes=") }
+        #expect(sent == ["httpStatusCodes=true"])
+    }
+
     @Test("without a custom domain the data-center issuer is kept, and a custom-domain document is refused")
     func dataCenterIssuerByDefault() async throws {
         let simulator = try ProviderSimulator(

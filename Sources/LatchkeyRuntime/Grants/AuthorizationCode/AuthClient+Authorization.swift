@@ -52,7 +52,12 @@ extension AuthClient {
         let verifier = PKCE.makeVerifier(using: options.random)
         let state = presetState ?? RandomToken.make(using: options.random)
         let nonce = flow.usesNonce ? RandomToken.make(using: options.random) : nil
-        let chosenScopes = scopes ?? providerListedScopes() ?? flow.defaultScopes
+        var chosenScopes = scopes ?? providerListedScopes() ?? flow.defaultScopes
+        // As Lokksmith does for every OpenID client: scopes an app passes without `openid` still get it when
+        // the provider's own defaults request it to issue the ID token the client validates.
+        if provider.tokens.validatesIDToken, flow.defaultScopes.contains("openid"), !chosenScopes.contains("openid") {
+            chosenScopes.insert("openid", at: 0)
+        }
         var variables: [String: JSON?] = [
             "code_challenge": .string(PKCE.challenge(for: verifier)), "code_challenge_method": .string(PKCE.method),
             "state": .string(state), "nonce": nonce.map(JSON.string), "redirect_uri": .string(redirect.absoluteString),
