@@ -156,11 +156,11 @@ final class VirtualClock: Sendable {
 
     var now: Date { state.withLock { $0.now } }
 
-    func sleep(_ duration: Duration) throws {
+    func sleep(_ duration: LatchkeyDuration) throws {
         try state.withLock { state in
             state.sleeps += 1
             guard state.sleeps <= 50 else { throw CancellationError() }
-            state.now += Double(duration.components.seconds)
+            state.now += Double(duration.nanoseconds / 1_000_000_000)
         }
     }
 }
