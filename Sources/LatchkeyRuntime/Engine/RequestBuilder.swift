@@ -6,7 +6,7 @@ struct RequestBuilder: Sendable {
     let provider: ProviderSpec
     /// The client secret for `basic`/`post` client authentication, supplied at run time.
     let clientSecret: String?
-    /// The `User-Agent` header, if any.
+    /// The default `User-Agent` header, if any: a descriptor's own `User-Agent` header replaces it.
     let userAgent: String?
     /// The app's own token-request parameters (``AuthClientOptions/additionalTokenParameters``), checked and
     /// literal, sent after ``ProviderSpec/extraTokenParameters``.
@@ -80,7 +80,8 @@ struct RequestBuilder: Sendable {
         }
         // The descriptor's own Accept replaces the default: one field, never two joined by a comma.
         if !headers.contains("Accept") { headers.append("Accept", "application/json") }
-        if let userAgent { headers.set("User-Agent", userAgent) }
+        // So does its User-Agent: the options' one is only the default.
+        if let userAgent, !headers.contains("User-Agent") { headers.append("User-Agent", userAgent) }
         let url = try endpoint(spec.url, query: query, scope: scope)
         var request = TransportRequest(method: spec.method.uppercased(), url: url, body: body)
         request.headerFields = headers
