@@ -42,13 +42,22 @@ struct RequestBuilder: Sendable {
             ?? query.first { $0.name == "client_id" }?.value
             ?? ["client_id", "clientID", "clientId"].lazy.compactMap { scope.text($0) }.first
         var method = spec.clientAuthentication
-        if method.isOptional {
+        if method == .basicSecretOrEmpty {
+            // HTTP Basic whether or not there is a secret: `id:` for a client that has none.
+            guard let clientID else {
+                throw AuthError(
+                    .invalidConfiguration, "This request authenticates the client: a client id is required.",
+                    provider: provider.name)
+            }
+            let pair = PercentEncoding.encode(clientID) + ":" + PercentEncoding.encode(clientSecret ?? "")
+            headers.append("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
+        } else if method.isOptional {
             // `…_if_secret`: authenticate when the app supplies a secret, else send a public client's request.
             let hasSecret = !(clientSecret ?? "").isEmpty
             method = !hasSecret || method == .none ? .none : (method == .basicIfSecret ? .basic : .post)
         }
         switch method {
-        case .none, .basicIfSecret, .postIfSecret:
+        case .none, .basicIfSecret, .postIfSecret, .basicSecretOrEmpty:
             break
         case .basic:
             let (id, secret) = try credentials(clientID)
