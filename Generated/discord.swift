@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Discord OAuth2 (no OpenID discovery): authorize at discord.com/oauth2/authorize, tokens at discord.com/api/oauth2/token, revocation at /api/oauth2/token/revoke, the user at GET /api/users/@me (id, username, global_name, email with the email scope). The code exchange, refresh and revocation authenticate the client with its secret (HTTP Basic or form members; declared basic, supplied by server-side tools). PKCE is not in Discord's OAuth2 documentation and is not sent (unconfirmed). No device flow. Scopes are space-separated (identify email). Token errors are RFC 6749 JSON; REST API errors are {"code": 50035, "message": …}; rate limits answer 429 with retry_after.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info.
+/// Flows: browser sign-in (authorization code), refresh, sign-out, user info.
 ///
 /// Provider documentation: <https://discord.com/developers/docs/topics/oauth2>
 public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {

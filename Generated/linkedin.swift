@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Sign In with LinkedIn using OpenID Connect (issuer https://www.linkedin.com/oauth): discovery, authorize at linkedin.com/oauth/v2/authorization, token at /oauth/v2/accessToken, user info at api.linkedin.com/v2/userinfo. The code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools); PKCE is offered only to approved native clients and is not sent. Refresh tokens are issued only to approved partners, so there is no refresh flow: access tokens last 60 days, then the user signs in again. The nonce is not sent (its echo in the ID token is not documented). No revocation for this product: sign-out is local. Scopes are space-separated (openid profile email). OAuth errors are RFC 6749 JSON; API errors carry serviceErrorCode, message and status.
 ///
-/// Flows: browser sign-in (authorization code with PKCE), sign-out, user info.
+/// Flows: browser sign-in (authorization code), sign-out, user info.
 ///
 /// Provider documentation: <https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2>
 public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {

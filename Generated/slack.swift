@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Sign in with Slack (OpenID Connect, issuer https://slack.com): discovery, authorize at slack.com/openid/connect/authorize, code exchange at slack.com/api/openid.connect.token and user info at slack.com/api/openid.connect.userInfo. The code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented for Sign in with Slack and is not sent (unconfirmed). Refresh tokens exist only when token rotation is enabled for the app (same endpoint, grant_type=refresh_token, also with the secret). There is no revocation in the discovery document: sign-out is local. Slack Web API methods answer errors with HTTP 200 and {"ok": false, "error": "invalid_code"}, detected through the error member. Scopes are space-separated (openid profile email).
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info.
+/// Flows: browser sign-in (authorization code), refresh, sign-out, user info.
 ///
 /// Provider documentation: <https://docs.slack.dev/authentication/sign-in-with-slack/>
 public struct SlackClient: LatchkeyRuntime.AuthProviderClient {

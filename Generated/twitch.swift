@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Twitch (id.twitch.tv, OpenID Connect issuer https://id.twitch.tv/oauth2): discovery, the device code grant flow for public clients (POST /oauth2/device; its scope parameter is named 'scopes', also sent on the token poll) and the authorization code flow, whose code exchange always needs client_secret (clientAuthentication post, supplied by server-side tools). PKCE is not documented by Twitch and is not sent (unconfirmed). Refresh sends client_id, plus client_secret when the app supplies one at run time (clientAuthentication post_if_secret): public clients send none, confidential clients must. Device-flow refresh tokens are single-use and expire after 30 days of inactivity. The email claim needs the claims request parameter (sent on the authorize URL). Revocation: POST /oauth2/revoke with client_id and token. Apps must also validate tokens hourly at /oauth2/validate: the validateToken action sends Authorization: OAuth <token> (authorizationScheme OAuth) and answers client_id, login, scopes, user_id and expires_in. Scopes are space-separated. Errors are {"status": 400, "message": "Invalid authorization code"} rather than RFC 6749 members (messages matched as codes).
 ///
-/// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization, validateToken.
+/// Flows: browser sign-in (authorization code), refresh, sign-out, user info, device authorization, validateToken.
 ///
 /// Provider documentation: <https://dev.twitch.tv/docs/authentication/getting-tokens-oauth/>
 public struct TwitchClient: LatchkeyRuntime.AuthProviderClient {

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Checks each descriptor of the target it is applied to with `latchkey-gen validate`: one command per
+/// Checks each descriptor of the target it is applied to with `latchkey-gen validate --quiet`: one command per
 /// descriptor, which SwiftPM re-runs only when that descriptor changes.
 ///
 /// Applied to the `LatchkeyDescriptors` target (the `Descriptors/` folder), it is also what keeps the
@@ -27,7 +27,7 @@ struct LatchkeyDescriptorCheck: BuildToolPlugin {
             .buildCommand(
                 displayName: "Checking Latchkey descriptor \(descriptor.lastPathComponent)",
                 executable: tool,
-                arguments: ["validate", descriptor.path],
+                arguments: ["validate", "--quiet", descriptor.path],
                 inputFiles: [descriptor],
                 outputFiles: []
             )

@@ -10,10 +10,17 @@ public enum ClientAuthenticationMethod: String, VocabularyTerm {
     case basicIfSecret = "basic_if_secret"
     /// `client_secret` in the body when the app supplies a secret at run time; left out otherwise.
     case postIfSecret = "post_if_secret"
+    /// HTTP Basic always: the client id with the app's secret, or with an empty password when the app supplies
+    /// none or an empty one (`Authorization: Basic base64("id:")`, Reddit's installed apps).
+    case basicSecretOrEmpty = "basic_secret_or_empty"
 
-    /// Whether a request may go without a secret (the `…_if_secret` methods, and `none`).
-    public var isOptional: Bool { self == .none || self == .basicIfSecret || self == .postIfSecret }
+    /// Whether a request may go without a secret (the `…_if_secret` methods, `basic_secret_or_empty`, and
+    /// `none`).
+    public var isOptional: Bool { self == .none || needsFormatVersion2 }
 
-    /// Whether the method needs descriptor format version 2 (the `…_if_secret` methods).
-    public var needsFormatVersion2: Bool { self == .basicIfSecret || self == .postIfSecret }
+    /// Whether the method needs descriptor format version 2 (the `…_if_secret` methods and
+    /// `basic_secret_or_empty`).
+    public var needsFormatVersion2: Bool {
+        self == .basicIfSecret || self == .postIfSecret || self == .basicSecretOrEmpty
+    }
 }

@@ -6,6 +6,8 @@ import LatchkeyGenerator
 struct DescriptorSet {
     var loaded: [(path: String, descriptor: Descriptor)] = []
     var failed = false
+    /// The loaded files that clash with another (same name or Swift name).
+    var collided: Set<String> = []
 
     /// The descriptor files of a directory, sorted.
     static func files(in directory: String) throws(UsageError) -> [String] {
@@ -31,6 +33,7 @@ struct DescriptorSet {
         }
         for (path, diagnostic) in DescriptorLoader.checkCollisions(loaded) {
             Console.error(diagnostic.formatted(file: path))
+            collided.insert(path)
             failed = true
         }
     }

@@ -105,6 +105,28 @@
             #expect(run.stderr.contains(fragment), "\(run.stderr)")
         }
 
+        @Test func validatePrintsOneLinePerValidFile() async throws {
+            let directory = try Self.workspace()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let files = ["Descriptors/oidc.json", "Descriptors/supabase.json"]
+            let run = try await Self.run(["validate"] + files, in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty)
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(run.stdout)")
+            for (file, line) in zip(files, lines) {
+                let pattern = #"^\#(file): valid \(\d+ flows?, \d+ actions?, \d+ inputs?, \d+ error rows?\)$"#
+                #expect(line.range(of: pattern, options: .regularExpression) != nil, "\(line)")
+            }
+            try Data("{".utf8).write(to: directory.appendingPathComponent("bad.json"))
+            let mixed = try await Self.run(["validate", "bad.json", "Descriptors/oidc.json"], in: directory)
+            #expect(mixed.status == 1)
+            #expect(mixed.stdout.hasPrefix("Descriptors/oidc.json: valid ("), "\(mixed.stdout)")
+            #expect(!mixed.stdout.contains("bad.json"))
+            let quiet = try await Self.run(["validate", "--quiet", "Descriptors/oidc.json"], in: directory)
+            #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
+        }
+
         @Test func deepNestingIsAnErrorNotACrash() async throws {
             let directory = try Self.workspace()
             defer { try? FileManager.default.removeItem(at: directory) }

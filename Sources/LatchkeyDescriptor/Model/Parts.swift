@@ -58,7 +58,7 @@ extension Descriptor {
         public var encoding: BodyEncoding
         /// Body members.
         public var body: [Named<Value>]
-        /// `none`, `basic`, `post`, `basic_if_secret` or `post_if_secret`.
+        /// `none`, `basic`, `post`, `basic_if_secret`, `post_if_secret` or `basic_secret_or_empty`.
         public var clientAuthentication: ClientAuthenticationMethod
         /// `none` or `accessToken`.
         public var authorization: RequestAuthorization

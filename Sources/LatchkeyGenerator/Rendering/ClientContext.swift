@@ -43,7 +43,13 @@ enum ClientContext {
     static func flowSummary(_ d: Descriptor) -> String {
         var names: [String] = []
         if d.flows.password != nil { names.append("password sign-in") }
-        if d.flows.authorizationCode != nil { names.append("browser sign-in (authorization code with PKCE)") }
+        if let code = d.flows.authorizationCode {
+            // PKCE only when the authorization request sends a challenge.
+            let sendsChallenge = code.query.contains { parameter in
+                parameter.value.templates.contains { $0.variables.contains("code_challenge") }
+            }
+            names.append("browser sign-in (authorization code\(sendsChallenge ? " with PKCE" : ""))")
+        }
         if d.flows.refresh != nil { names.append("refresh") }
         if d.flows.signOut != nil { names.append("sign-out") }
         if d.flows.userInfo != nil { names.append("user info") }

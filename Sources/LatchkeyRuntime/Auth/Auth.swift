@@ -56,7 +56,7 @@ extension Auth: ServerHandoffProviding where Provider: ServerHandoffProviding {}
 extension Auth: UserInfoProviding where Provider: UserInfoProviding {}
 
 extension Auth: SignOutProviding where Provider: SignOutProviding {
-    /// Signs out, at the provider when it has a sign-out request, and always locally.
+    /// Signs out locally, then at the provider when it has a sign-out request.
     /// - Parameter scope: The sign-out scope, when the provider has scopes.
     /// - Throws: `validation_failed` for an unknown scope; `store_failed`.
     public func signOut(scope: String? = nil) async throws(AuthError) { try await client.signOut(scope: scope) }

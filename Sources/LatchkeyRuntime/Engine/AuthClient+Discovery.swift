@@ -191,7 +191,9 @@ extension AuthClient {
         let headers = try TemplateRenderer.pairs(provider.commonHeaders, in: inputScope)
         var request = TransportRequest(method: "GET", url: url, headers: headers)
         request.setHeader("Accept", "application/json")
-        if let userAgent = options.userAgent { request.setHeader("User-Agent", userAgent) }
+        if let userAgent = options.userAgent, !request.headerFields.contains("User-Agent") {
+            request.setHeader("User-Agent", userAgent)
+        }
         let response = try await options.transport.send(request)
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url.absoluteString), response: .document)
         guard let document = try mapper.document(from: response, for: spec), document.object != nil else {

@@ -1,9 +1,9 @@
 extension AuthClient {
-    /// Signs out: ends the session at the provider when the descriptor has a sign-out request, then
-    /// always forgets it locally (store included) and publishes `signedOut`.
+    /// Signs out: forgets the session locally first (store included) and publishes `signedOut`, then,
+    /// when the descriptor has a sign-out request, ends the session at the provider.
     ///
-    /// The request uses the current access token (refreshed first when expired). Its failure does not
-    /// keep anyone signed in. Refresh results that arrive afterwards are discarded. To forget the session
+    /// The request uses the access token the session had (refreshed first when expired, before the local
+    /// session is forgotten). Its failure is logged and does not keep anyone signed in. Refresh results that arrive afterwards are discarded. To forget the session
     /// without any request at all, use ``resetTokens()``.
     /// A scope the descriptor lists in `keepSessionScopes` (such as `others`) ends the user's other
     /// sessions only: this one stays signed in, and a failure of that request is thrown.

@@ -30,7 +30,8 @@ public struct AuthClientOptions: Sendable {
     public var refreshLeeway: LatchkeyDuration
     /// Receives diagnostics (info level or below, never a token).
     public var logger: (@Sendable (LogRecord) -> Void)?
-    /// The `User-Agent` header, or `nil` for none.
+    /// The `User-Agent` header, or `nil` for none; a `User-Agent` in the descriptor's `headers` (or a request's)
+    /// takes its place on that provider's requests.
     public var userAgent: String?
     /// Looks up an input's `InputSpec.environmentKey` (the process environment, then the Info.plist on
     /// Apple platforms, by default).
@@ -73,7 +74,7 @@ public struct AuthClientOptions: Sendable {
     ///   - random: The random source (default ``SystemRandomSource``).
     ///   - refreshLeeway: Refresh this long before expiry (default 60 s).
     ///   - logger: Receives diagnostics.
-    ///   - userAgent: The `User-Agent` header.
+    ///   - userAgent: The default `User-Agent` header (a descriptor's own one wins).
     ///   - environment: Looks up environment keys.
     ///   - sleep: Waits between device-flow polls (default: sleeps on the clock).
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).

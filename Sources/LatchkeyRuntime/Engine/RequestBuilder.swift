@@ -6,7 +6,7 @@ struct RequestBuilder: Sendable {
     let provider: ProviderSpec
     /// The client secret for `basic`/`post` client authentication, supplied at run time.
     let clientSecret: String?
-    /// The `User-Agent` header, if any.
+    /// The default `User-Agent` header, if any: a descriptor's own `User-Agent` header replaces it.
     let userAgent: String?
     /// The app's own token-request parameters (``AuthClientOptions/additionalTokenParameters``), checked and
     /// literal, sent after ``ProviderSpec/extraTokenParameters``.
@@ -42,13 +42,22 @@ struct RequestBuilder: Sendable {
             ?? query.first { $0.name == "client_id" }?.value
             ?? ["client_id", "clientID", "clientId"].lazy.compactMap { scope.text($0) }.first
         var method = spec.clientAuthentication
-        if method.isOptional {
+        if method == .basicSecretOrEmpty {
+            // HTTP Basic whether or not there is a secret: `id:` for a client that has none.
+            guard let clientID else {
+                throw AuthError(
+                    .invalidConfiguration, "This request authenticates the client: a client id is required.",
+                    provider: provider.name)
+            }
+            let pair = PercentEncoding.encode(clientID) + ":" + PercentEncoding.encode(clientSecret ?? "")
+            headers.append("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
+        } else if method.isOptional {
             // `…_if_secret`: authenticate when the app supplies a secret, else send a public client's request.
             let hasSecret = !(clientSecret ?? "").isEmpty
             method = !hasSecret || method == .none ? .none : (method == .basicIfSecret ? .basic : .post)
         }
         switch method {
-        case .none, .basicIfSecret, .postIfSecret:
+        case .none, .basicIfSecret, .postIfSecret, .basicSecretOrEmpty:
             break
         case .basic:
             let (id, secret) = try credentials(clientID)
@@ -80,7 +89,8 @@ struct RequestBuilder: Sendable {
         }
         // The descriptor's own Accept replaces the default: one field, never two joined by a comma.
         if !headers.contains("Accept") { headers.append("Accept", "application/json") }
-        if let userAgent { headers.set("User-Agent", userAgent) }
+        // So does its User-Agent: the options' one is only the default.
+        if let userAgent, !headers.contains("User-Agent") { headers.append("User-Agent", userAgent) }
         let url = try endpoint(spec.url, query: query, scope: scope)
         var request = TransportRequest(method: spec.method.uppercased(), url: url, body: body)
         request.headerFields = headers

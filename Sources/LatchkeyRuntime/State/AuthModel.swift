@@ -145,7 +145,7 @@ public final class AuthModel {
         signInTask?.cancel()
     }
 
-    /// Signs out at the provider when it has a sign-out request, and always locally
+    /// Signs out locally, then at the provider when it has a sign-out request
     /// (``Auth/signOut(scope:)``); a failure is kept in ``lastError``.
     public func signOut() async {
         lastError = nil

@@ -58,6 +58,8 @@ extension SimulatorCore {
         // Optional: a public client sends nothing; what is sent must be whole.
         case .basicIfSecret: authenticated = request.recorded.header("Authorization") == nil || basic
         case .postIfSecret: authenticated = request.parameters["client_secret"] == nil || post
+        // Basic always, the password possibly empty (an installed app's `id:`).
+        case .basicSecretOrEmpty: authenticated = request.basicCredentials.map { !$0.id.isEmpty } ?? false
         }
         guard !authenticated else { return nil }
         return error(

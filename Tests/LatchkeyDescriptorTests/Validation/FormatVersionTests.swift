@@ -33,6 +33,10 @@ import Testing
             5, #""clientAuthentication": "basic_if_secret""#
         ),
         (
+            #""requests": {"r": {"method": "POST", "url": "https://e.com/t", "clientAuthentication": "basic_secret_or_empty"}}"#,
+            5, #""clientAuthentication": "basic_secret_or_empty""#
+        ),
+        (
             #""requests": {"r": {"url": "https://e.com/v", "authorization": "accessToken", "authorizationScheme": "OAuth"}}"#,
             5, #""authorizationScheme""#
         ),

@@ -87,6 +87,38 @@ struct RequestFeatureTests {
         }
     }
 
+    @Test(
+        "basic_secret_or_empty: HTTP Basic with the secret, or base64(\"id:\") for no secret or an empty one",
+        arguments: [nil, "", "s3cret"] as [String?])
+    func basicSecretOrEmpty(secret: String?) async throws {
+        var spec = TwitchClient.provider
+        spec.requests["refreshToken"]?.clientAuthentication = .basicSecretOrEmpty
+        try await withSimulator(spec) { simulator in
+            let client = try Self.client(spec, simulator, secret: secret)
+            _ = try await client.completeDeviceAuthorization(try await client.startDeviceAuthorization())
+            let refreshed = try await client.currentSession(forceRefresh: true)
+            #expect(!refreshed.accessToken.isEmpty)
+            let sent = try #require(simulator.requests(to: .request("refreshToken")).first)
+            let expected = "Basic " + Data("demo-client:\(secret ?? "")".utf8).base64EncodedString()
+            #expect(sent.header("Authorization") == expected)
+            if secret?.isEmpty ?? true { #expect(sent.header("Authorization") == "Basic ZGVtby1jbGllbnQ6") }
+            #expect(sent.formBody["client_secret"] == nil)
+        }
+    }
+
+    @Test("basic (required) still refuses an empty secret, before any request")
+    func basicRefusesAnEmptySecret() async throws {
+        var spec = TwitchClient.provider
+        spec.requests["refreshToken"]?.clientAuthentication = .basic
+        try await withSimulator(spec) { simulator in
+            let client = try Self.client(spec, simulator, secret: "")
+            _ = try await client.completeDeviceAuthorization(try await client.startDeviceAuthorization())
+            let error = await #expect(throws: AuthError.self) { try await client.currentSession(forceRefresh: true) }
+            #expect(error?.code == .invalidConfiguration)
+            #expect(simulator.requests(to: .request("refreshToken")).isEmpty)
+        }
+    }
+
     @Test("a required method still refuses to send without a secret, before any request")
     func requiredSecretStillRequired() async throws {
         let spec = TwitchClient.provider
