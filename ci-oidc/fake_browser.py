@@ -3,8 +3,9 @@
 
 Two modes (run with ci-oidc/.venv/bin/python; only `requests` + the standard library):
 
-  fake_browser.py URL
-      What `xdg-open URL` does for the demo's browser sign-in: put a two-line wrapper named
+  fake_browser.py URL-OR-PAGE
+      What `xdg-open URL` does for the demo's browser sign-in (given the path of a local page, as
+      Latchkey's SystemBrowser passes, it reads the page and follows its meta refresh): put a two-line wrapper named
       `xdg-open` first on PATH (`exec .../python .../fake_browser.py "$@"`). Like a real
       xdg-open it returns at once (exit 0) and the "browser" works in a detached process:
       GET URL, log in as ada, approve the consent page, and deliver the final redirect
@@ -25,6 +26,7 @@ browser mode's detached worker otherwise has no output), LATCHKEY_FAKE_BROWSER_D
 Never prints tokens or codes other than the user code it was given.
 """
 
+import html
 import html.parser
 import os
 import re
@@ -126,8 +128,25 @@ class Browser:
         return self.get(self.location(done))
 
 
+def follow_page(target):
+    """What a browser does with a local page: Latchkey's SystemBrowser hands over the path of a private HTML page
+    (never the authorization URL itself, which a command line would show to every local user) whose meta refresh
+    names the URL. A URL is returned as it is."""
+    path = target[len("file://"):] if target.startswith("file://") else target
+    if not path.startswith("/"):
+        return target
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    match = re.search(r'<meta http-equiv="refresh" content="0;url=([^"]*)">', page)
+    if not match:
+        raise Failure(f"the page {path} names no URL to go to")
+    log("read the sign-in page (a local file)")
+    return html.unescape(match.group(1))
+
+
 def browse(url):
     """The browser sign-in: login, consent, then the redirect to the demo's loopback server."""
+    url = follow_page(url)
     browser = Browser()
     log(f"opening {without_query(url)}")
     page = browser.login_if_asked(browser.get(url))
