@@ -161,18 +161,24 @@ import Foundation
             return await runStoreOperation(after: previous, work, ending: turn)
         }
         let result = SettledOnce<T>()
-        // A task of its own, so that the caller's cancellation never reaches a store write. Where the OS has
-        // `Task.immediate` it starts at once on this actor (no thread hand-off to start it); before, it is
-        // enqueued on the actor, the same work one hop later. The caller waits here on the actor either way
-        // (see `SettledOnce` for why not `Task.value`).
+        // A task of its own, so that the caller's cancellation never reaches a store write. The caller waits here
+        // on the actor (see `SettledOnce` for why not `Task.value`).
+        startOwnTask { client in result.settle(await client.runStoreOperation(after: previous, work, ending: turn)) }
+        return await result.value()
+    }
+
+    /// Starts `work` in a task of its own on this actor, which no caller's cancellation reaches: at once where
+    /// the OS has `Task.immediate` (iOS/macOS 26, and a Swift 6.2 compiler; no thread hand-off to start it),
+    /// else enqueued on the actor, the same work one hop later.
+    /// - Parameter work: What the task does, on this actor.
+    func startOwnTask(_ work: @escaping @Sendable (isolated AuthClient) async -> Void) {
         #if compiler(>=6.2)
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                Task.immediate { result.settle(await self.runStoreOperation(after: previous, work, ending: turn)) }
-                return await result.value()
+                Task.immediate { await work(self) }
+                return
             }
         #endif
-        Task { result.settle(await self.runStoreOperation(after: previous, work, ending: turn)) }
-        return await result.value()
+        Task { await work(self) }
     }
 
     /// One ``serialized(in:_:)`` operation: waits for the one before, does the work, and ends its turn.

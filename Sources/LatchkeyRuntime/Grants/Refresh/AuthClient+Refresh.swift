@@ -43,21 +43,11 @@ extension AuthClient {
                         await refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
                     }
                 } else {
-                    // Its own task, so that no caller's cancellation reaches the refresh the others share; it starts
-                    // at once on this actor where the OS has `Task.immediate` (else it is enqueued on the actor)
-                    // and does its store work in itself (`uncancellableCallerTask`).
-                    let run: @Sendable (isolated AuthClient) async -> Void = { client in
+                    // Its own task, so that no caller's cancellation reaches the refresh the others share; it does
+                    // its store work in itself (`uncancellableCallerTask`).
+                    startOwnTask { client in
                         await client.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
                     }
-                    #if compiler(>=6.2)
-                        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                            Task.immediate { await run(self) }
-                        } else {
-                            Task { await run(self) }
-                        }
-                    #else
-                        Task { await run(self) }
-                    #endif
                 }
                 return try await outcome.value().get()
             case .removeStoredSession(let takesRefreshLock):
