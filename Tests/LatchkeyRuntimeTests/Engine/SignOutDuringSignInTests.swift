@@ -10,10 +10,19 @@ struct SignOutDuringSignInTests {
     /// A sign-in whose one request can be held on the wire.
     enum SignIn: String, CaseIterable, Sendable {
         case password
+        /// An action answering with a session or a user (`response: session_or_user`).
         case signUpAction
+        /// An action answering with a session only (`response: session`), as a one-time code's check does.
+        case verifyCodeAction
 
         /// The request's path.
-        var path: String { self == .password ? "/token" : "/signup" }
+        var path: String {
+            switch self {
+            case .password: "/token"
+            case .signUpAction: "/signup"
+            case .verifyCodeAction: "/verify"
+            }
+        }
 
         /// Starts the sign-in.
         func run(_ client: AuthClient) async throws(AuthError) {
@@ -23,6 +32,10 @@ struct SignOutDuringSignInTests {
             case .signUpAction:
                 let result = try await client.perform(
                     action: "signUp", arguments: ["email": .string("ada@example.com"), "password": .string("hunter22")])
+                guard case .session = result else { throw AuthError(.invalidResponse, "the action gave no session") }
+            case .verifyCodeAction:
+                let result = try await client.perform(
+                    action: "verifyCode", arguments: ["email": .string("ada@example.com"), "code": .string("123456")])
                 guard case .session = result else { throw AuthError(.invalidResponse, "the action gave no session") }
             }
         }

@@ -60,6 +60,8 @@ enum AcmeSpec {
                     name: "signUp", request: "signup",
                     parameters: [.init(name: "email"), .init(name: "password", minimumLength: 8)]),
                 ActionSpec(name: "settings", request: "settings", parameters: []),
+                ActionSpec(
+                    name: "verifyCode", request: "verify", parameters: [.init(name: "email"), .init(name: "code")]),
             ],
             errors: ErrorMappingSpec(
                 codePointers: ["/error_code", "/error"], messagePointers: ["/msg", "/error_description"],
@@ -119,6 +121,10 @@ enum AcmeSpec {
                 body: [ParameterSpec("email", string("{email}")), ParameterSpec("password", string("{password}"))],
                 response: .sessionOrUser),
             "settings": RequestSpec(method: "GET", url: template("{baseURL}/settings"), response: .document),
+            "verify": RequestSpec(
+                method: "POST", url: template("{baseURL}/verify"), encoding: .json,
+                body: [ParameterSpec("email", string("{email}")), ParameterSpec("token", string("{code}"))],
+                response: .session),
             "config": RequestSpec(method: "GET", url: template("{baseURL}/client-config"), response: .document),
         ]
     }
