@@ -88,6 +88,10 @@ await section("generator") {
 await section("token") {
     try await runDetached { try await TokenFastPathBench(batches: 7, batchSeconds: 0.15).run() }
 }
+await section("restore") {
+    let samples = options.quick ? 20 : 200
+    return try await runDetached { try await RestoreBench(samples: samples).run() }
+}
 await section("coalescing") {
     let callers = options.callerCounts
     return try await runDetached { try await CoalescingBench(callerCounts: callers, serverDelay: 0.05).run() }
