@@ -61,7 +61,8 @@ struct HostileResponseBench {
                 guard isTarget else { continue }
                 targets.append(
                     .check(
-                        "hostile response (\(item.name)) raises peak RSS by < cap + 8 MiB", row.peakKiB < Self.targetKiB,
+                        "hostile response (\(item.name)) raises peak RSS by < cap + 8 MiB",
+                        row.peakKiB < Self.targetKiB,
                         "\(Format.mebibytes(kib: row.peakKiB)), \(row.code)"))
             }
         }

@@ -34,7 +34,8 @@
         @Test("a compressed body of a GiB is refused at its head: the server gets little of it out")
         func compressedBodyRefusedAtTheHead() async throws {
             let body = StreamedBody(chunk: Data(repeating: 0x1F, count: 64 * 1024), budget: 1 << 30)
-            let server = try TestHTTPServer { _ in .streamed(headers: [("Content-Encoding", "gzip, gzip")], body: body) }
+            let server = try TestHTTPServer { _ in .streamed(headers: [("Content-Encoding", "gzip, gzip")], body: body)
+            }
             defer { server.stop() }
             let error = await #expect(throws: AuthError.self) {
                 try await AuthClientOptions.defaultTransport().send(
@@ -50,7 +51,9 @@
         @Test("a GiB of plain body at the loopback's line rate stops at the cap, not after the socket ran dry")
         func lineRateBodyStopsAtTheCap() async throws {
             let body = StreamedBody(chunk: Data(repeating: 0x41, count: 64 * 1024), budget: 1 << 30)
-            let server = try TestHTTPServer { _ in .streamed(headers: [("Content-Type", "application/json")], body: body) }
+            let server = try TestHTTPServer { _ in
+                .streamed(headers: [("Content-Type", "application/json")], body: body)
+            }
             defer { server.stop() }
             let error = await #expect(throws: AuthError.self) {
                 try await AuthClientOptions.defaultTransport().send(

@@ -42,7 +42,8 @@ struct HostileResponseTests {
 
     @Test(
         "a response naming a content coding is refused when its head arrives, before any body byte",
-        arguments: TransportKind.allCases, ["gzip", "gzip, gzip", "deflate", "br", "zstd", "x-proprietary", "identity, gzip"])
+        arguments: TransportKind.allCases,
+        ["gzip", "gzip, gzip", "deflate", "br", "zstd", "x-proprietary", "identity, gzip"])
     func contentCodingRefusedAtTheHead(kind: TransportKind, coding: String) async throws {
         // The head announces a coding, then nothing comes: only a refusal at the head ends the request before
         // its 30 s deadline.
@@ -110,7 +111,8 @@ struct HostileResponseTests {
     }
 
     @Test(
-        "a Content-Length over the cap fails at once, even when no body byte follows", arguments: TransportKind.allCases)
+        "a Content-Length over the cap fails at once, even when no body byte follows", arguments: TransportKind.allCases
+    )
     func oversizedContentLengthThenStall(kind: TransportKind) async throws {
         let body = StreamedBody(chunk: Data("x".utf8), budget: 0, stallsAfterwards: true)
         let server = try TestHTTPServer { _ in

@@ -9,7 +9,9 @@ import Testing
 
 @Suite("HTTP transports (URLSession, the platform default) against a real server", timeLimit(minutes: 2))
 struct URLSessionTransportTests {
-    @Test("method, path, query, headers and body arrive exactly; the response comes back whole", arguments: TransportKind.allCases)
+    @Test(
+        "method, path, query, headers and body arrive exactly; the response comes back whole",
+        arguments: TransportKind.allCases)
     func roundTrip(kind: TransportKind) async throws {
         let transport = kind.make()
         let server = try TestHTTPServer { _ in
@@ -135,7 +137,9 @@ struct URLSessionTransportTests {
         #expect(error?.code == .responseTooLarge)
     }
 
-    @Test("a streamed body over the cap fails with .responseTooLarge (no Content-Length)", arguments: TransportKind.allCases)
+    @Test(
+        "a streamed body over the cap fails with .responseTooLarge (no Content-Length)",
+        arguments: TransportKind.allCases)
     func tooLargeStreamed(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in
             TestResponse(headers: [("Transfer-Encoding", "chunked")], body: Data(repeating: 0x41, count: 50_000))
@@ -176,7 +180,9 @@ struct URLSessionTransportTests {
         #expect(error?.code == .networkError)
     }
 
-    @Test("a refused connection fails with .networkError and no query string in the message", arguments: TransportKind.allCases)
+    @Test(
+        "a refused connection fails with .networkError and no query string in the message",
+        arguments: TransportKind.allCases)
     func refused(kind: TransportKind) async throws {
         let transport = kind.make()
         // A reserved port: a stopped server's port could go to another test's server meanwhile.

@@ -68,7 +68,8 @@
             check(CurlOption.httpHeader, latchkey_curl_setopt_list(api, handle, CurlOption.httpHeader, fields))
             check(
                 CurlOption.headerFunction,
-                latchkey_curl_setopt_data_callback(api, handle, CurlOption.headerFunction) { bytes, size, count, context in
+                latchkey_curl_setopt_data_callback(api, handle, CurlOption.headerFunction) {
+                    bytes, size, count, context in
                     let length = size * count
                     guard let bytes, let context else { return 0 }
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
@@ -77,7 +78,8 @@
             check(CurlOption.headerData, latchkey_curl_setopt_pointer(api, handle, CurlOption.headerData, context))
             check(
                 CurlOption.writeFunction,
-                latchkey_curl_setopt_data_callback(api, handle, CurlOption.writeFunction) { bytes, size, count, context in
+                latchkey_curl_setopt_data_callback(api, handle, CurlOption.writeFunction) {
+                    bytes, size, count, context in
                     let length = size * count
                     guard let bytes, let context else { return 0 }
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
@@ -88,7 +90,8 @@
             set(CurlOption.noProgress, 0)
             check(
                 CurlOption.xferInfoFunction,
-                latchkey_curl_setopt_xferinfo_callback(api, handle, CurlOption.xferInfoFunction) { context, _, _, _, _ in
+                latchkey_curl_setopt_xferinfo_callback(api, handle, CurlOption.xferInfoFunction) {
+                    context, _, _, _, _ in
                     guard let context else { return 1 }
                     return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().shouldAbort() ? 1 : 0
                 })

@@ -128,7 +128,8 @@
                 return .failure(AuthError(.responseTooLarge, "\(label) returned more than \(limit) bytes"))
             case .encoded?:
                 return .failure(
-                    ContentCodingRule.refusal(coding: head.value("content-encoding"), status: head.status, label: label))
+                    ContentCodingRule.refusal(coding: head.value("content-encoding"), status: head.status, label: label)
+                )
             case nil:
                 break
             }

@@ -125,7 +125,10 @@
                     if pool.retire(self) { return nil }
                     continue  // taken by a request just now: its command is on the way
                 }
-                switch next.withLock({ command in defer { command = nil }; return command }) {
+                switch next.withLock({ command in
+                    defer { command = nil }
+                    return command
+                }) {
                 case .run(let job)?: return job
                 case .stop?, nil: return nil
                 }

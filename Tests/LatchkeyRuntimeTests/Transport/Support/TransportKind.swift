@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) @testable import LatchkeyRuntime
 import Testing
+
+@_spi(Generated) @testable import LatchkeyRuntime
 
 /// The transports the wire tests run against: URLSession, and the platform's default (libcurl on Linux, the
 /// same URLSession transport elsewhere).
