@@ -25,7 +25,6 @@ typedef void (*latchkey_curl_easy_cleanup_fn)(latchkey_curl_handle *);
 typedef void (*latchkey_curl_easy_reset_fn)(latchkey_curl_handle *);
 typedef int (*latchkey_curl_easy_perform_fn)(latchkey_curl_handle *);
 typedef int (*latchkey_curl_easy_setopt_fn)(latchkey_curl_handle *, int, ...);
-typedef int (*latchkey_curl_easy_getinfo_fn)(latchkey_curl_handle *, int, ...);
 typedef latchkey_curl_slist *(*latchkey_curl_slist_append_fn)(latchkey_curl_slist *, const char *);
 typedef void (*latchkey_curl_slist_free_all_fn)(latchkey_curl_slist *);
 
@@ -36,7 +35,6 @@ typedef struct latchkey_curl_api {
     latchkey_curl_easy_reset_fn easy_reset;
     latchkey_curl_easy_perform_fn easy_perform;
     latchkey_curl_easy_setopt_fn easy_setopt;
-    latchkey_curl_easy_getinfo_fn easy_getinfo;
     latchkey_curl_slist_append_fn slist_append;
     latchkey_curl_slist_free_all_fn slist_free_all;
 } latchkey_curl_api;
@@ -52,11 +50,10 @@ static inline int latchkey_curl_load(const char *library, latchkey_curl_api *api
     api->easy_reset = (latchkey_curl_easy_reset_fn)dlsym(handle, "curl_easy_reset");
     api->easy_perform = (latchkey_curl_easy_perform_fn)dlsym(handle, "curl_easy_perform");
     api->easy_setopt = (latchkey_curl_easy_setopt_fn)dlsym(handle, "curl_easy_setopt");
-    api->easy_getinfo = (latchkey_curl_easy_getinfo_fn)dlsym(handle, "curl_easy_getinfo");
     api->slist_append = (latchkey_curl_slist_append_fn)dlsym(handle, "curl_slist_append");
     api->slist_free_all = (latchkey_curl_slist_free_all_fn)dlsym(handle, "curl_slist_free_all");
     if (global_init == NULL || api->easy_init == NULL || api->easy_cleanup == NULL || api->easy_reset == NULL
-        || api->easy_perform == NULL || api->easy_setopt == NULL || api->easy_getinfo == NULL
+        || api->easy_perform == NULL || api->easy_setopt == NULL
         || api->slist_append == NULL || api->slist_free_all == NULL || global_init(3L) != 0) {
         dlclose(handle);
         return -1;

@@ -34,7 +34,6 @@
     enum CurlOption {
         static let writeData: Int32 = 10_001
         static let url: Int32 = 10_002
-        static let errorBuffer: Int32 = 10_010
         static let writeFunction: Int32 = 20_011
         static let httpHeader: Int32 = 10_023
         static let headerData: Int32 = 10_029
@@ -56,22 +55,14 @@
         static let copyPostFields: Int32 = 10_165
         static let postFieldSizeLarge: Int32 = 30_120
         static let protocols: Int32 = 181
-        static let redirectProtocols: Int32 = 182
         static let xferInfoFunction: Int32 = 20_219
         static let protocolsString: Int32 = 10_318
-        static let redirectProtocolsString: Int32 = 10_319
     }
 
     /// `CURLPROTO_*` bits, for libcurl releases older than 7.85 (no `CURLOPT_PROTOCOLS_STR`).
     enum CurlProtocol {
         static let http = 1 << 0
         static let https = 1 << 1
-    }
-
-    /// `CURLINFO_*` numbers.
-    enum CurlInfo {
-        /// `CURLINFO_RESPONSE_CODE` (a long).
-        static let responseCode: Int32 = 0x20_0000 + 2
     }
 
     /// `CURLcode` values the transport tells apart.

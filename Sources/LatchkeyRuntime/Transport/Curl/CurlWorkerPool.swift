@@ -125,13 +125,12 @@
                     if pool.retire(self) { return nil }
                     continue  // taken by a request just now: its command is on the way
                 }
-                switch next.withLock({ command in
+                let command = next.withLock { command in
                     defer { command = nil }
                     return command
-                }) {
-                case .run(let job)?: return job
-                case .stop?, nil: return nil
                 }
+                guard case .run(let job)? = command else { return nil }
+                return job
             }
         }
 
