@@ -48,6 +48,21 @@
             #expect(body.bytesWritten < 64 << 20, "the server wrote \(body.bytesWritten) bytes")
         }
 
+        @Test("a coding in a second Content-Encoding field is refused too")
+        func secondContentEncodingField() async throws {
+            let body = StreamedBody(chunk: Data("x".utf8), budget: 0, stallsAfterwards: true)
+            let server = try TestHTTPServer { _ in
+                .streamed(headers: [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")], body: body)
+            }
+            defer { server.stop() }
+            let error = await #expect(throws: AuthError.self) {
+                try await AuthClientOptions.defaultTransport().send(
+                    TransportRequest(method: "GET", url: server.url("/jwks"), timeout: 3600))
+            }
+            #expect(error?.code == .invalidResponse)
+            #expect(error?.message.contains("“identity, gzip”") == true)
+        }
+
         @Test("a GiB of plain body at the loopback's line rate stops at the cap, not after the socket ran dry")
         func lineRateBodyStopsAtTheCap() async throws {
             let body = StreamedBody(chunk: Data(repeating: 0x41, count: 64 * 1024), budget: 1 << 30)

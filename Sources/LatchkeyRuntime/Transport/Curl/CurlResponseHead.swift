@@ -59,6 +59,12 @@
             fields.first { $0.name == name }?.value
         }
 
+        /// Every `Content-Encoding` field's value, joined with commas (as one field would list them), or `nil`.
+        var contentEncoding: String? {
+            let values = fields.filter { $0.name == "content-encoding" }.map(\.value)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+
         /// The announced body length, when it is a plain number.
         var contentLength: Int? {
             value("content-length").flatMap { Int($0) }

@@ -88,7 +88,7 @@
                 refusal = .tooLarge
                 return false
             case .complete:
-                if let coding = head.value("content-encoding"), !ContentCodingRule.accepts(coding) {
+                if let coding = head.contentEncoding, !ContentCodingRule.accepts(coding) {
                     refusal = .encoded
                     return false
                 }
@@ -128,7 +128,7 @@
                 return .failure(AuthError(.responseTooLarge, "\(label) returned more than \(limit) bytes"))
             case .encoded?:
                 return .failure(
-                    ContentCodingRule.refusal(coding: head.value("content-encoding"), status: head.status, label: label)
+                    ContentCodingRule.refusal(coding: head.contentEncoding, status: head.status, label: label)
                 )
             case nil:
                 break
