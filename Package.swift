@@ -28,6 +28,9 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // libcurl's few entry points, opened at run time with dlopen (no libcurl headers or link at build
+        // time): the Linux transport, `CurlHTTPTransport`.
+        .systemLibrary(name: "CLatchkeyCurl"),
 
         // What the deployment targets lack, written once: a lock (`Mutex` needs iOS 18), a monotonic clock and a
         // duration (`ContinuousClock`/`Duration` need iOS 16), strict UTF-8 decoding. `package` access, except
@@ -66,6 +69,7 @@ let package = Package(
                 "LatchkeyVocabulary",
                 "LatchkeyTokens",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
+                .target(name: "CLatchkeyCurl", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictSettings
         ),

@@ -65,7 +65,8 @@ public struct AuthClientOptions: Sendable {
 
     /// Creates options.
     /// - Parameters:
-    ///   - transport: Sends HTTP requests (default ``URLSessionHTTPTransport``).
+    ///   - transport: Sends HTTP requests (default ``defaultTransport(maximumResponseBytes:)``: libcurl on Linux,
+    ///     URLSession elsewhere).
     ///   - store: Keeps sessions; `nil` (the default) for the platform's persistent store,
     ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
     ///     session in memory only (tests, previews, apps that must not persist).
@@ -82,7 +83,7 @@ public struct AuthClientOptions: Sendable {
     ///     ``additionalTokenParameters``.
     ///   - clock: The clock (default a ``SystemClock`` reading `now`).
     public init(
-        transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
+        transport: any HTTPTransport = AuthClientOptions.defaultTransport(), store: (any SessionStore)? = nil,
         storeKey: String? = nil, now: (@Sendable () -> Date)? = nil,
         random: any RandomSource = SystemRandomSource(), refreshLeeway: LatchkeyDuration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
