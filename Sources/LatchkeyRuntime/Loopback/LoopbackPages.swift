@@ -33,7 +33,7 @@ public enum LoopbackPage: Sendable, Hashable {
 /// or a callback that fails its checks, and after a logout through the loopback.
 ///
 /// Set them once for a client with ``AuthClientOptions/loopbackPages``, or per server with
-/// ``LoopbackRedirectServer/init(path:expectedState:timeout:pages:address:port:acceptsFormPost:)``. Every
+/// `LoopbackRedirectServer`'s `pages:` argument. Every
 /// answer carries `Cache-Control: no-store`, `Referrer-Policy: no-referrer` (the page was loaded from the
 /// callback URL, which holds the code) and `X-Content-Type-Options: nosniff`; Latchkey's own pages also
 /// carry a `Content-Security-Policy` that allows no script, no frame and no request.

@@ -29,7 +29,7 @@ struct KMPStyleApp: App {
                     Task {
                         // Only URLs of a sign-in this client started (redirect URI and pending state).
                         guard await Identity.oidc.canHandle(url) else { return }
-                        do {
+                        do throws(AuthError) {
                             try await Identity.oidc.handleCallback(url)
                         } catch {
                             lastError = error.code.rawValue
