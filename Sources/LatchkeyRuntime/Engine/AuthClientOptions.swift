@@ -62,6 +62,12 @@ public struct AuthClientOptions: Sendable {
     /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
     /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
     public var additionalTokenParameters: [String: String] = [:]
+    /// What the loopback redirect server shows in the browser after a loopback sign-in
+    /// (``BrowserSignInProviding/signInWithLoopback(open:timeout:)``) or logout
+    /// (``EndSessionProviding/endSessionWithLoopback(open:timeout:)``): Latchkey's own pages by default, or the
+    /// app's HTML or a redirect to a page it hosts. A page over its size limit or a bad redirect URL fails
+    /// that call with `invalid_configuration` before anything listens or any browser opens.
+    public var loopbackPages = LoopbackPages.standard
 
     /// Creates options.
     /// - Parameters:
