@@ -62,6 +62,9 @@ public struct AuthClientOptions: Sendable {
     /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
     /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
     public var additionalTokenParameters: [String: String] = [:]
+    /// A session another SDK stored, adopted once when this client's store holds none (an app that replaces
+    /// supabase-swift keeps its users signed in); `nil` (the default) for none. See ``SessionImport``.
+    public var sessionImport: SessionImport?
 
     /// Creates options.
     /// - Parameters:
@@ -80,6 +83,8 @@ public struct AuthClientOptions: Sendable {
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     ///   - additionalTokenParameters: More token-request parameters (default none); see
     ///     ``additionalTokenParameters``.
+    ///   - sessionImport: Another SDK's stored session to adopt on the first restore (default none); see
+    ///     ``SessionImport``.
     ///   - clock: The clock (default a ``SystemClock`` reading `now`).
     public init(
         transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
@@ -89,8 +94,9 @@ public struct AuthClientOptions: Sendable {
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
         sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil,
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
-        clock: (any LatchkeyClock)? = nil
+        sessionImport: SessionImport? = nil, clock: (any LatchkeyClock)? = nil
     ) {
+        self.sessionImport = sessionImport
         let clock = clock ?? SystemClock(now: now ?? { Date() })
         self.transport = transport
         self.store = store ?? AuthClientOptions.defaultStore(environment: environment)
