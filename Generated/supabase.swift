@@ -272,6 +272,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("password", .string(.variable("password"))),
                     .init("nonce", .string(.variable("nonce"))),
                     .init("data", .string(.variable("data"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ],
                 authorization: .accessToken,
                 response: .user
@@ -397,7 +399,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "nonce", isOptional: true),
                     .init(name: "data", type: .object, isOptional: true),
                     .init(name: "redirectTo", type: .url, isOptional: true),
-                ]
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["emailChange", "default"],
+                    lifetime: 3600,
+                    when: ["email"]
+                )
             ),
             .init(
                 name: "signUp",
@@ -929,7 +937,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "user", arguments: arguments)
     }
 
-    /// Changes the signed-in user's email address, phone number, password or metadata. An email or phone change takes effect once the user confirms the code or link GoTrue sends.
+    /// Changes the signed-in user's email address, phone number, password or metadata. An email or phone change takes effect once the user confirms the code or link GoTrue sends. With a new email address whose link returns to the app (redirectTo, else the redirect URI configured as "emailChange", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the link's code.
     /// - Parameters:
     ///   - email: The new email address.
     ///   - phone: The new phone number.

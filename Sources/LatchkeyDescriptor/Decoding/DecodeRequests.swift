@@ -78,7 +78,7 @@ extension DescriptorDecoder {
                 summary: parameterReader.string("description"))
             return Named(member.key, parameter)
         }
-        let pkce = reader.member("pkce").flatMap { decodeLinkPKCE($0) }
+        let pkce = reader.member("pkce").flatMap { decodeLinkPKCE($0, parameters: parameters.map(\.name)) }
         let methodNode = reader.member("method")
         if let methodNode { requireFormatVersion(2, for: "action \"method\"", at: methodNode) }
         let method = methodNode.flatMap { ObjectReader.string($0, sink, "the generated method's name") }

@@ -78,6 +78,12 @@ import Testing
                 "does not give a usable Swift method name"
             ),
             (
+                descriptor(
+                    actions:
+                        #""one": { "request": "signUp", "pkce": { "when": ["mail"] }, "parameters": { "email": {} } }"#),
+                "\"mail\" is not a parameter of this action"
+            ),
+            (
                 descriptor(actions: #""one": { "request": "signUp", "parameters": { "data": { "type": "json" } } }"#),
                 "is not one of"
             ),

@@ -144,7 +144,9 @@ struct SupabaseSessionCallTests {
         }
     }
 
-    @Test("reauthenticate() then updateUser(password:nonce:); updateUser(email:phone:data:redirectTo:)")
+    @Test(
+        "reauthenticate() then updateUser(password:nonce:); updateUser(email:phone:data:redirectTo:) with a PKCE challenge"
+    )
     func reauthenticateAndUpdate() async throws {
         try await withSupabase { harness in
             harness.gotrue.addUser(email: Self.email, password: Self.password)
@@ -165,13 +167,24 @@ struct SupabaseSessionCallTests {
                 body: ["password": "new-password-1", "nonce": nonce])
             #expect(harness.gotrue.password(of: Self.email) == "new-password-1")
 
+            #expect(try await harness.storedPending() == nil, "no email change: no challenge, nothing pending")
+
             let result = try await app.updateUser(
                 email: "ada.lovelace@example.com", phone: "+15555550100", data: ["theme": .string("dark")],
                 redirectTo: URL(string: "dev.example.app://email-changed")!)
+            let update = harness.gotrue.requests.last
+            let challenge = (update?.jsonBody as? [String: Any])?["code_challenge"] as? String ?? ""
             expectGoTrueRequest(
-                harness.gotrue.requests.last, "PUT", "/user",
-                query: ["redirect_to": "dev.example.app://email-changed"], bearer: session.accessToken,
-                body: ["email": "ada.lovelace@example.com", "phone": "+15555550100", "data": ["theme": "dark"]])
+                update, "PUT", "/user", query: ["redirect_to": "dev.example.app://email-changed"],
+                bearer: session.accessToken,
+                body: [
+                    "email": "ada.lovelace@example.com", "phone": "+15555550100", "data": ["theme": "dark"],
+                    "code_challenge": challenge, "code_challenge_method": "s256",
+                ])
+            // An email change sends a challenge (as supabase-swift's update(user:) does) and keeps its verifier.
+            let pending = try #require(try await harness.storedPending()?.first)
+            #expect(PKCE.challenge(for: pending["codeVerifier"] as? String ?? "") == challenge)
+            #expect(pending["redirectURI"] as? String == "dev.example.app://email-changed")
             guard case .user(let user) = result else {
                 Issue.record("expected a user, got \(result)")
                 return
