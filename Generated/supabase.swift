@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -55,6 +55,21 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 encoding: .json,
                 body: [
                     .init("data", .string(.variable("data"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
+            "emailPasswordGrant": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("password")))],
+                encoding: .json,
+                body: [
+                    .init("email", .string(.variable("email"))),
+                    .init("password", .string(.variable("password"))),
                     .init(
                         "gotrue_meta_security",
                         .object([.init("captcha_token", .string(.variable("captchaToken")))])
@@ -357,6 +372,11 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "data", type: .object, isOptional: true),
                     .init(name: "captchaToken", isOptional: true),
                 ]
+            ),
+            .init(
+                name: "signInWithEmailAndCaptcha",
+                request: "emailPasswordGrant",
+                parameters: [.init(name: "email"), .init(name: "password"), .init(name: "captchaToken")]
             ),
             .init(
                 name: "signInWithPhonePassword",
@@ -847,6 +867,26 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         if let data { arguments["data"] = .object(data) }
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signUpWithPhone", arguments: arguments)
+    }
+
+    /// Signs in with email and password and a CAPTCHA token, when the project requires one, and stores the session.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The password. It is sent once and never stored.
+    ///   - captchaToken: The CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signIn(
+        email: Swift.String,
+        password: Swift.String,
+        captchaToken: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["password"] = .string(password)
+        arguments["captchaToken"] = .string(captchaToken)
+        return try await client.perform(action: "signInWithEmailAndCaptcha", arguments: arguments)
     }
 
     /// Signs in with a phone number and password, and stores the session.

@@ -101,6 +101,34 @@ struct SupabasePhoneTests {
         }
     }
 
+    @Test("signIn(email:password:captchaToken:) sends the CAPTCHA token; signIn(email:password:) sends none")
+    func emailPasswordWithCaptcha() async throws {
+        try await withSupabase { harness in
+            harness.gotrue.addUser(email: "ada@example.com", password: Self.password)
+            let supabase = try harness.makeClient()
+
+            let result = try await supabase.signIn(
+                email: "ada@example.com", password: Self.password, captchaToken: "c-4")
+
+            expectGoTrueRequest(
+                harness.gotrue.requests.first, "POST", "/token", query: ["grant_type": "password"],
+                body: [
+                    "email": "ada@example.com", "password": Self.password,
+                    "gotrue_meta_security": ["captcha_token": "c-4"],
+                ])
+            guard case .session = result else {
+                Issue.record("expected a session, got \(result)")
+                return
+            }
+            #expect(supabase.client.state.isSignedIn)
+            _ = try await supabase.signIn(email: "ada@example.com", password: Self.password)
+            expectGoTrueRequest(
+                harness.gotrue.requests.last, "POST", "/token", query: ["grant_type": "password"],
+                body: ["email": "ada@example.com", "password": Self.password])
+            #expect(harness.gotrue.captchaTokens == ["c-4"])
+        }
+    }
+
     @Test("signInWithOTP(phone:) with channel, shouldCreateUser and data answers GoTrue's message_id")
     func phoneOTP() async throws {
         try await withSupabase { harness in
