@@ -42,7 +42,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 "baseURL",
                 .string(.init(segments: [.variable("projectURL"), .literal("/auth/v1")]))
-            )
+            ),
+            .init("smsChannel", .string(.literal("sms"))),
         ],
         commonHeaders: [
             .init("apikey", .string(.variable("publishableKey"))),
@@ -148,7 +149,10 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 encoding: .json,
                 body: [
                     .init("phone", .string(.variable("phone"))),
-                    .init("channel", .string(.variable("channel"))),
+                    .init(
+                        "channel",
+                        .string(.init(segments: [.firstOf(["channel", "smsChannel"])]))
+                    ),
                     .init("create_user", .string(.variable("shouldCreateUser"))),
                     .init("data", .string(.variable("data"))),
                     .init(
@@ -180,7 +184,10 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [
                     .init("phone", .string(.variable("phone"))),
                     .init("password", .string(.variable("password"))),
-                    .init("channel", .string(.variable("channel"))),
+                    .init(
+                        "channel",
+                        .string(.init(segments: [.firstOf(["channel", "smsChannel"])]))
+                    ),
                     .init("data", .string(.variable("data"))),
                     .init(
                         "gotrue_meta_security",
@@ -847,7 +854,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// - Parameters:
     ///   - phone: The new account's phone number.
     ///   - password: The new account's password. At least 6 characters.
-    ///   - channel: How the confirmation code is sent (GoTrue's default: sms). One of: sms, whatsapp.
+    ///   - channel: How the confirmation code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
     ///   - data: The user's metadata (GoTrue's user_metadata).
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
@@ -912,7 +919,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// Sends a one-time code by SMS or WhatsApp; verify it with verifyOTP(phone:token:type:). Returns GoTrue's answer (its message_id, when the SMS provider gave one).
     /// - Parameters:
     ///   - phone: The phone number to send the code to.
-    ///   - channel: How the code is sent (GoTrue's default: sms). One of: sms, whatsapp.
+    ///   - channel: How the code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
     ///   - shouldCreateUser: Whether an unknown number gets a new account (GoTrue's default: true).
     ///   - data: The user's metadata (GoTrue's user_metadata).
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.

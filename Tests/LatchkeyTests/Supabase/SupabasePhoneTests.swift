@@ -151,7 +151,8 @@ struct SupabasePhoneTests {
                 _ = try await supabase.signInWithOTP(phone: "+15555550199", shouldCreateUser: false)
             }
             expectGoTrueRequest(
-                harness.gotrue.requests.last, "POST", "/otp", body: ["phone": "+15555550199", "create_user": false])
+                harness.gotrue.requests.last, "POST", "/otp",
+                body: ["phone": "+15555550199", "channel": "sms", "create_user": false])
             #expect(unknown?.code.rawValue == "provider_disabled")
             #expect(unknown?.providerCode == "otp_disabled")
             #expect(unknown?.providerMessage == "Signups not allowed for otp")
