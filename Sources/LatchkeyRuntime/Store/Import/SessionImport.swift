@@ -3,8 +3,8 @@ import Foundation
 /// A session another SDK stored, which a client adopts once, on its first restore, when its own store holds
 /// no session: an app that replaces that SDK with Latchkey keeps its users signed in.
 ///
-/// The adopted session is checked like one Latchkey stored (its access token must be a JWT whose `iss` is
-/// this client's project, and whose `sub` is the stored user's id; see ``AuthClient/restore()``), written to
+/// The adopted session is checked before it is used (its access token must be a JWT whose `iss` is one of this
+/// client's URLs, GoTrue's `{projectURL}/auth/v1`, and whose `sub` is the stored user's id), written to
 /// this client's store bound to its identity, and only then removed from where the other SDK kept it. No
 /// request is sent to adopt it: the first request with it (a refresh when it has expired, `GET /user`, …) is
 /// where the server vouches for it, and a refusal there ends it by the usual rules.
