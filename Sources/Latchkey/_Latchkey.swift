@@ -43,6 +43,7 @@
 @_exported import protocol LatchkeyRuntime.ServerHandoffProviding
 // Sessions, state and what the flows return.
 @_exported import struct LatchkeyRuntime.Session
+@_exported import struct LatchkeyRuntime.SessionImport
 @_exported import protocol LatchkeyRuntime.SessionStore
 @_exported import protocol LatchkeyRuntime.SignOutProviding
 @_exported import struct LatchkeyRuntime.SystemClock

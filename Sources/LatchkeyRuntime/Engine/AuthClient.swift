@@ -131,7 +131,7 @@ import Foundation
     /// Reads the store once; later calls do nothing.
     func ensureLoaded() async throws(AuthError) {
         guard !lifecycle.isLoaded else { return }
-        let result = await serialized { client in await client.readStoredSession() }
+        let result = await serialized { client in await client.readStoredSession(importing: true) }
         let effects: [SessionLifecycle.Effect]
         switch result {
         case .success(let stored): effects = apply(.restoreFinished(stored))

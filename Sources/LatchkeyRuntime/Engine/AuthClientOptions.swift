@@ -68,6 +68,9 @@ public struct AuthClientOptions: Sendable {
     /// app's HTML or a redirect to a page it hosts. A page over its size limit or a bad redirect URL fails
     /// that call with `invalid_configuration` before anything listens or any browser opens.
     public var loopbackPages = LoopbackPages.standard
+    /// A session another SDK stored, adopted once when this client's store holds none (an app that replaces
+    /// supabase-swift keeps its users signed in); `nil` (the default) for none. See ``SessionImport``.
+    public var sessionImport: SessionImport?
 
     /// Creates options.
     /// - Parameters:
@@ -87,6 +90,8 @@ public struct AuthClientOptions: Sendable {
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     ///   - additionalTokenParameters: More token-request parameters (default none); see
     ///     ``additionalTokenParameters``.
+    ///   - sessionImport: Another SDK's stored session to adopt on the first restore (default none); see
+    ///     ``SessionImport``.
     ///   - clock: The clock (default a ``SystemClock`` reading `now`).
     public init(
         transport: any HTTPTransport = AuthClientOptions.defaultTransport(), store: (any SessionStore)? = nil,
@@ -96,8 +101,9 @@ public struct AuthClientOptions: Sendable {
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
         sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil,
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
-        clock: (any LatchkeyClock)? = nil
+        sessionImport: SessionImport? = nil, clock: (any LatchkeyClock)? = nil
     ) {
+        self.sessionImport = sessionImport
         let clock = clock ?? SystemClock(now: now ?? { Date() })
         self.transport = transport
         self.store = store ?? AuthClientOptions.defaultStore(environment: environment)
