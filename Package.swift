@@ -159,8 +159,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
+            dependencies: ["BaseIdP", "Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
+        // The Base IdP guide's Swift snippets, unchanged, against `import BaseIdP` alone.
+        .testTarget(name: "BaseIdPGuideTests", dependencies: ["BaseIdP"], swiftSettings: strictSettings),
         // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
         .target(
