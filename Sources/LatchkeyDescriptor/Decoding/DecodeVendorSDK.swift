@@ -17,18 +17,18 @@ extension DescriptorDecoder {
         let moduleNode = reader.required("module", "the vendor's module and product name, e.g. \"BaseIdP\"")
         let module = moduleNode.flatMap { typeName($0, what: "module") }
         var typeNodes: [(name: String, node: JSONNode?)] = []
-        func type(_ key: String, default suffix: (String) -> String) -> String {
+        func field(_ key: String, default suffix: (String) -> String) -> String {
             let declared = reader.member(key)
             let name = declared.flatMap { typeName($0, what: key) } ?? suffix(module ?? "Vendor")
             typeNodes.append((name, declared ?? node))
             return name
         }
-        let authType = type("authType") { "\($0)Auth" }
-        let configType = type("configType") { "\($0)Config" }
-        let errorType = type("errorType") { "\($0)Error" }
-        let sessionType = type("sessionType") { "\($0)Session" }
-        let principalType = type("principalType") { "\($0)Principal" }
-        let signInButton = type("signInButton") { "SignInWith\($0)Button" }
+        let authType = field("authType") { "\($0)Auth" }
+        let configType = field("configType") { "\($0)Config" }
+        let errorType = field("errorType") { "\($0)Error" }
+        let sessionType = field("sessionType") { "\($0)Session" }
+        let principalType = field("principalType") { "\($0)Principal" }
+        let signInButton = field("signInButton") { "SignInWith\($0)Button" }
         let inputNode = reader.required("primaryInput", "the input the short initializer takes, e.g. \"clientID\"")
         let primaryInput = inputNode.flatMap { ObjectReader.string($0, sink, "an input name") }
         let labelNode = reader.member("primaryInputLabel")
@@ -86,12 +86,15 @@ extension DescriptorDecoder {
     private func decodeVendorStates(_ node: JSONNode) -> [Named<String>] {
         guard var reader = ObjectReader(node, sink, expected: "\"states\"") else { return [] }
         defer { reader.finish() }
-        var states: [Named<String>] = []
-        for runtimeState in VendorSDK.runtimeStates {
-            guard let valueNode = reader.required(runtimeState, "the case the \(runtimeState) state shows as"),
-                let name = identifier(valueNode, what: "a state case")
-            else { continue }
-            states.append(Named(runtimeState, name))
+        let nodes = [
+            ("loading", reader.required("loading", "the case the loading state shows as")),
+            ("signedOut", reader.required("signedOut", "the case the signedOut state shows as")),
+            ("authenticating", reader.required("authenticating", "the case the authenticating state shows as")),
+            ("signedIn", reader.required("signedIn", "the case the signedIn state shows as")),
+            ("failed", reader.required("failed", "the case the failed state shows as")),
+        ]
+        let states = nodes.compactMap { runtimeState, valueNode in
+            valueNode.flatMap { identifier($0, what: "a state case") }.map { Named(runtimeState, $0) }
         }
         if let failed = states.first(where: { $0.name == "failed" }),
             states.contains(where: { $0.name != "failed" && $0.value == failed.value })
