@@ -1,5 +1,8 @@
 #if canImport(SwiftUI)
     import SwiftUI
+    #if canImport(AuthenticationServices)
+        import AuthenticationServices
+    #endif
 
     /// The view behind a vendor-SDK surface's sign-in button (`SignInWithBaseIdPButton` in the `BaseIdP` module):
     /// a button that starts `signIn` with the view's browser sheet, disabled while `isDisabled`.
