@@ -73,15 +73,21 @@ struct GenerateCommand {
     }
 
     /// `--vendor-sdk MODULE`: writes `<output>/MODULE.swift`, the surface of the one descriptor that declares the
-    /// module (the build plugin of a vendor-SDK target passes every catalog descriptor).
+    /// module (the build plugin of a vendor-SDK target passes every catalog descriptor). When none declares it (the
+    /// descriptor was removed), the file declares nothing and a warning says so: removing a descriptor never breaks
+    /// the build, and an app that uses the module fails where it names a missing type.
     static func writeVendorSDK(module: String, set: DescriptorSet, templates: String?, output: String) throws -> Int32 {
+        let name = Generator.vendorSDKFileName(module: module)
         guard let sdk = try set.renderVendorSDKs(templates: templates).first(where: { $0.module == module }) else {
             Console.error(
-                "latchkey-gen: error: no descriptor declares the vendor-SDK module \(module) "
-                    + "(\"vendorSDK\": { \"module\": \"\(module)\" })")
-            return ExitCode.invalid
+                "latchkey-gen: warning: no descriptor declares the vendor-SDK module \(module) "
+                    + "(\"vendorSDK\": { \"module\": \"\(module)\" }); the module is empty")
+            try write(
+                "\(GeneratedFiles.marker): no descriptor declares the vendor-SDK module \(module).\n", to: output,
+                name: name)
+            return ExitCode.ok
         }
-        try write(sdk.source, to: output, name: Generator.vendorSDKFileName(module: module))
+        try write(sdk.source, to: output, name: name)
         return ExitCode.ok
     }
 

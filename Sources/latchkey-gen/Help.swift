@@ -42,7 +42,8 @@ enum Help {
                                   written). An unknown provider or a bad selection fails at its line and column.
               --catalog DIR       The catalog's descriptors (the Latchkey package's Descriptors/).
               --vendor-sdk MODULE Write only MODULE.swift: the vendor-SDK surface of the one FILE whose
-                                  "vendorSDK" declares that module (the build plugin of a vendor-SDK target).
+                                  "vendorSDK" declares that module (the build plugin of a vendor-SDK target);
+                                  when none does, an empty module and a warning.
                                   Without FILE arguments, each declared surface is written to DIR/vendor/.
             """
         case "check":
