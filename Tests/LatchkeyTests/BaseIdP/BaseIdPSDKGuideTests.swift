@@ -1,7 +1,9 @@
 import BaseIdP
 import Foundation
 @_spi(Generated) import Latchkey
+import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
+import Observation
 import Testing
 
 /// The Base IdP guide's narrative through the generated `BaseIdP` module (`BaseIdPAuth`), on the Base IdP server:
@@ -184,6 +186,20 @@ import Testing
         }
         auth.signOut()
         #expect(await auth.restore() == .failed(error))
+    }
+
+    @Test(timeLimit(minutes: 2)) @MainActor func stateAndPrincipalChangesAreObserved() async {
+        let auth = BaseIdPAuth(
+            config: BaseIdPConfig(clientId: "sq_live_yourapp"), store: InMemorySessionStore(),
+            prefersEphemeralSession: false, authenticator: HeadlessUserAgent(), options: nil)
+        let changes = Locked(0)
+        withObservationTracking {
+            _ = auth.state
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        #expect(await auth.restore() == .signedOut)
+        #expect(changes.withLock { $0 } == 1)
     }
 
     @Test(timeLimit(minutes: 2)) @MainActor func fromInfoPlistReadsTheGuidesKeys() throws {
