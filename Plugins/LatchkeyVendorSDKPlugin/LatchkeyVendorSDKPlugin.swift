@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a vendor-SDK module: `latchkey-gen generate --vendor-sdk <target name>` over the descriptors of the
-/// targets it depends on (the `LatchkeyDescriptors` catalog), writing `<target name>.swift`, the surface of the one
+/// Generates a vendor-SDK module: `latchkey-gen generate --vendor-sdk <target name>` over the target's own
+/// descriptors and those of the targets it depends on (the `LatchkeyDescriptors` catalog), writing `<target name>.swift`, the surface of the one
 /// descriptor whose `vendorSDK.module` is the target's name.
 ///
 /// The target is named as the vendor's guide names its module (`BaseIdP`); it holds one hand-written file (SwiftPM
@@ -16,13 +16,15 @@ struct LatchkeyVendorSDKPlugin: BuildToolPlugin {
             Diagnostics.warning("LatchkeyVendorSDKPlugin generates only into source targets; \(target.name) is not one")
             return []
         }
-        var descriptors: [URL] = []
+        // The target's own descriptors (an app's vendor SDK) and those of the targets it depends on (the catalog).
+        var sources = [module]
         for dependency in module.dependencies {
             if case .target(let target) = dependency, let source = target as? SourceModuleTarget {
-                descriptors += source.sourceFiles.map(\.url).filter {
-                    DescriptorFileRule.isDescriptor(fileName: $0.lastPathComponent)
-                }
+                sources.append(source)
             }
+        }
+        var descriptors = sources.flatMap { source in
+            source.sourceFiles.map(\.url).filter { DescriptorFileRule.isDescriptor(fileName: $0.lastPathComponent) }
         }
         descriptors.sort { $0.path < $1.path }
         let templatesDirectory = context.package.directoryURL.appending(path: "Templates")
