@@ -72,6 +72,7 @@ final class DescriptorDecoder {
         let user = reader.member("user").flatMap { decodeUserFields($0) } ?? Descriptor.UserFields()
         let tokens = reader.member("tokens").flatMap { decodeTokens($0) } ?? Descriptor.Tokens()
         let policy = reader.member("clientPolicy").flatMap { decodeClientPolicy($0) } ?? Descriptor.ClientPolicy()
+        let clientSecret = reader.member("clientSecret").flatMap { decodeClientSecret($0, requests: requests) }
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -80,7 +81,8 @@ final class DescriptorDecoder {
             displayName: displayName, summary: summary, documentation: documentation, sources: sources,
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
-            callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy)
+            callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
+            clientSecret: clientSecret)
     }
 
     // MARK: Names

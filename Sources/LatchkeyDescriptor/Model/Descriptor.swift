@@ -46,6 +46,8 @@ public struct Descriptor: Sendable, Hashable {
     public var tokens: Tokens
     /// Client policy.
     public var clientPolicy: ClientPolicy
+    /// Whether the client needs a secret supplied at run time (format version 2).
+    public var clientSecret: ClientSecret? = nil
 }
 
 /// A value with the name it has in the descriptor.

@@ -215,6 +215,8 @@ extension Descriptor {
             public var code: String
             /// The names of the requests whose responses the row applies to (empty: every request).
             public var requests: [String] = []
+            /// Values the error body must carry at JSON pointers (format version 2's `match`).
+            public var match: [MemberMatch] = []
         }
     }
 

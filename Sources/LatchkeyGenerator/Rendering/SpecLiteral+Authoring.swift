@@ -1,0 +1,27 @@
+import LatchkeyDescriptor
+
+/// The spec literal's parts for format version 2's authoring keys: `clientSecret` and error rows' `match`.
+extension SpecLiteral {
+    /// The `clientSecret:` argument of a descriptor whose secret is required, else none.
+    static func clientSecretArguments(_ d: Descriptor) -> [Arg] {
+        guard let secret = d.clientSecret, secret.required else { return [] }
+        let requirement = Expr.call(
+            "LatchkeyRuntime.ClientSecretRequirement",
+            (secret.reason ?? "").isEmpty ? [] : [Arg(label: "reason", value: .string(secret.reason ?? ""))])
+        return [Arg(label: "clientSecret", value: requirement)]
+    }
+
+    /// The `match:` argument of a mapping row, when it has conditions.
+    static func matchArguments(_ r: Descriptor.Errors.Rule) -> [Arg] {
+        guard !r.match.isEmpty else { return [] }
+        let conditions = r.match.map { condition in
+            Expr.call(
+                ".init",
+                [
+                    Arg(label: "pointer", value: .string(condition.pointer)),
+                    Arg(label: "value", value: .string(condition.equals)),
+                ])
+        }
+        return [Arg(label: "match", value: .array(conditions))]
+    }
+}
