@@ -10,6 +10,7 @@ import Testing
           "name": "strava-like",
           "displayName": "Strava-like",
           "clientSecret": {"required": true, "reason": "No public clients."},
+          "captures": {"athleteID": {"pointer": "/athlete/id"}},
           "inputs": {"clientID": {}},
           "requests": {
             "exchangeCode": {"method": "POST", "url": "https://e.com/oauth/token", "encoding": "form",
@@ -33,5 +34,6 @@ import Testing
         #expect(
             code.contains("Required: without it this initializer throws `invalid_configuration`. No public clients."))
         #expect(code.contains("clientSecret: Swift.String? = nil,"))
+        #expect(code.contains(#".init(name: "athleteID", pointer: "/athlete/id")"#))
     }
 }

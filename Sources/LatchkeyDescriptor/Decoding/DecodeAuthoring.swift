@@ -63,3 +63,47 @@ extension DescriptorDecoder {
         }
     }
 }
+
+/// Format version 2's `captures`.
+extension DescriptorDecoder {
+    /// `captures`: name → `{"request": …, "pointer": …}` or `{"header": …}`.
+    func decodeCaptures(_ node: JSONNode) -> [Named<Descriptor.Capture>] {
+        requireFormatVersion(2, for: "\"captures\"", at: node)
+        guard case .object(let object) = node.value else {
+            sink.error("\"captures\" must be a JSON object, found \(node.typeName)", at: node)
+            return []
+        }
+        return object.members.compactMap { member -> Named<Descriptor.Capture>? in
+            guard Template.isValidVariableName(member.key), !member.key.contains(".") else {
+                sink.error(
+                    "\"\(member.key.prefix(40))\" is not a valid capture name", at: member.keyLocation,
+                    pointer: member.value.pointer.description,
+                    fixIt: "use letters, digits and _, not starting with a digit (e.g. \"cloudid\")")
+                return nil
+            }
+            guard var reader = ObjectReader(member.value, sink, expected: "a capture") else { return nil }
+            defer { reader.finish() }
+            let requestNode = reader.member("request")
+            let request = requestNode.flatMap { ObjectReader.string($0, sink, "a request name") }
+            if let request, let requestNode { requestReferences.append((request, requestNode, ["document", "none"])) }
+            let pointer = reader.member("pointer").flatMap { decodePointer($0) }
+            let header = reader.string("header", "a response header name")
+            if (pointer == nil) == (header == nil) {
+                sink.error(
+                    "a capture reads exactly one of \"pointer\" and \"header\"", at: member.value,
+                    fixIt: "give \"pointer\" (a JSON pointer into the response) or \"header\" (a header name)")
+            }
+            return Named(member.key, Descriptor.Capture(request: request, pointer: pointer, header: header))
+        }
+    }
+
+    /// Capture names must not shadow inputs, variables, flow variables or action parameters.
+    func checkCaptureNames(_ descriptor: Descriptor, taken: Set<String>) {
+        for capture in descriptor.captures where taken.contains(capture.name) {
+            sink.add(
+                .error(
+                    "the capture \"\(capture.name)\" has the name of an input, variable or flow variable",
+                    at: .start, pointer: "/captures/\(capture.name)", fixIt: "rename the capture"))
+        }
+    }
+}

@@ -73,6 +73,7 @@ final class DescriptorDecoder {
         let tokens = reader.member("tokens").flatMap { decodeTokens($0) } ?? Descriptor.Tokens()
         let policy = reader.member("clientPolicy").flatMap { decodeClientPolicy($0) } ?? Descriptor.ClientPolicy()
         let clientSecret = reader.member("clientSecret").flatMap { decodeClientSecret($0, requests: requests) }
+        let captures = reader.member("captures").map { decodeCaptures($0) } ?? []
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -82,7 +83,7 @@ final class DescriptorDecoder {
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
-            clientSecret: clientSecret)
+            clientSecret: clientSecret, captures: captures)
     }
 
     // MARK: Names

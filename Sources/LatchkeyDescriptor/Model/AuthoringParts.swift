@@ -28,3 +28,24 @@ extension Descriptor {
         }
     }
 }
+
+extension Descriptor {
+    /// `captures.NAME` (format version 2): a value read from a response, kept with the session and usable as
+    /// `{NAME}` in later requests.
+    public struct Capture: Sendable, Hashable {
+        /// The request whose answer holds the value, sent once after every sign-in; `nil` for every token
+        /// response (sign-in and refresh).
+        public var request: String?
+        /// Where the value is in the response's JSON body.
+        public var pointer: String?
+        /// The response header holding the value.
+        public var header: String?
+
+        /// Creates a capture.
+        public init(request: String? = nil, pointer: String? = nil, header: String? = nil) {
+            self.request = request
+            self.pointer = pointer
+            self.header = header
+        }
+    }
+}

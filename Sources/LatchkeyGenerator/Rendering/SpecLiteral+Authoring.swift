@@ -1,6 +1,7 @@
 import LatchkeyDescriptor
 
-/// The spec literal's parts for format version 2's authoring keys: `clientSecret` and error rows' `match`.
+/// The spec literal's parts for format version 2's authoring keys: `clientSecret`, error rows' `match` and
+/// `captures`.
 extension SpecLiteral {
     /// The `clientSecret:` argument of a descriptor whose secret is required, else none.
     static func clientSecretArguments(_ d: Descriptor) -> [Arg] {
@@ -23,5 +24,21 @@ extension SpecLiteral {
                 ])
         }
         return [Arg(label: "match", value: .array(conditions))]
+    }
+
+    /// The `captures:` argument, when the descriptor declares captures.
+    static func captureArguments(_ d: Descriptor) -> [Arg] {
+        guard !d.captures.isEmpty else { return [] }
+        let captures = d.captures.map { capture in
+            Expr.call(
+                ".init",
+                [Arg(label: "name", value: .string(capture.name))]
+                    + optionalArgs([
+                        ("request", capture.value.request.map(Expr.string)),
+                        ("pointer", capture.value.pointer.map(Expr.string)),
+                        ("header", capture.value.header.map(Expr.string)),
+                    ]))
+        }
+        return [Arg(label: "captures", value: .array(captures))]
     }
 }

@@ -46,7 +46,7 @@ enum SpecLiteral {
                             ("allowedScopesPointer", d.clientPolicy.allowedScopesField.map(Expr.string)),
                         ]))))
         }
-        return .call("LatchkeyRuntime.ProviderSpec", args + clientSecretArguments(d))
+        return .call("LatchkeyRuntime.ProviderSpec", args + clientSecretArguments(d) + captureArguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {

@@ -94,4 +94,49 @@ import Testing
         #expect(error.message.contains("names a callback parameter"), "\(error)")
         #expect(error.pointer?.hasPrefix("/errors/callback/0/match") == true, "\(error)")
     }
+
+    @Test("captures: a request capture, a token-response capture, and their use in a later request's URL")
+    func capturesDecode() throws {
+        let text = """
+            {
+              "formatVersion": 2,
+              "name": "acme",
+              "displayName": "Acme",
+              "captures": {"cloudid": {"request": "resources", "pointer": "/0/id"}, "trace": {"header": "X-Trace"}},
+              "requests": {
+                "resources": {"url": "https://e.com/accessible-resources", "authorization": "accessToken", "response": "document"},
+                "me": {"url": "https://e.com/ex/jira/{cloudid}/myself", "headers": {"X-Trace": "{trace}"}, "authorization": "accessToken", "response": "document"}
+              },
+              "actions": {"me": {"request": "me"}}
+            }
+            """
+        let result = DescriptorLoader.load(bytes: Array(text.utf8), fileName: "acme.json")
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+        let captures = try #require(result.descriptor?.captures)
+        #expect(captures.map(\.name) == ["cloudid", "trace"])
+        #expect(captures.first?.value == .init(request: "resources", pointer: "/0/id"))
+        #expect(captures.last?.value == .init(header: "X-Trace"))
+    }
+
+    @Test(
+        "capture mistakes are located errors",
+        arguments: [
+            (#"{"bad name": {"pointer": "/a"}}"#, "is not a valid capture name"),
+            (#"{"c": {"pointer": "/a", "header": "X-A"}}"#, "exactly one of"),
+            (#"{"c": {}}"#, "exactly one of"),
+            (#"{"c": {"request": "missing", "pointer": "/a"}}"#, "no request named"),
+            (#"{"clientID": {"pointer": "/a"}}"#, "has the name of an input"),
+        ])
+    func captureMistakes(captures: String, message: String) throws {
+        let loaded = Self.load(#""inputs": {"clientID": {}}, "captures": "# + captures)
+        let error = try #require(loaded.errors.first, "no error for \(captures)")
+        #expect(loaded.errors.contains { $0.message.contains(message) }, "\(loaded.errors)")
+        #expect(error.pointer?.hasPrefix("/captures") == true || error.pointer?.hasPrefix("/requests") == true)
+    }
+
+    @Test("a capture used where it is not declared is an unknown variable")
+    func undeclaredCapture() throws {
+        let loaded = Self.load(#""headers": {"X-Cloud": "{cloudid}"}"#)
+        #expect(loaded.errors.contains { $0.message.contains("unknown variable \"{cloudid}\"") }, "\(loaded.errors)")
+    }
 }

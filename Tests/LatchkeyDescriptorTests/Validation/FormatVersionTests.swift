@@ -57,6 +57,7 @@ import Testing
             #""errors": {"map": [{"match": {"/errors/0/field": "client_id"}, "code": "invalid_client"}]}"#, 5,
             #""match""#
         ),
+        (#""captures": {"region": {"pointer": "/region"}}"#, 5, #""captures""#),
     ]
 
     @Test("every version-2 key is accepted in a version-2 descriptor")
