@@ -11,6 +11,8 @@ import Testing
           "displayName": "Strava-like",
           "clientSecret": {"required": true, "reason": "No public clients."},
           "captures": {"athleteID": {"pointer": "/athlete/id"}},
+          "user": {"id": "/id", "nameParts": ["/firstname", "/lastname"]},
+          "callback": {"scope": "scope"},
           "inputs": {"clientID": {}},
           "requests": {
             "exchangeCode": {"method": "POST", "url": "https://e.com/oauth/token", "encoding": "form",
@@ -35,5 +37,7 @@ import Testing
             code.contains("Required: without it this initializer throws `invalid_configuration`. No public clients."))
         #expect(code.contains("clientSecret: Swift.String? = nil,"))
         #expect(code.contains(#".init(name: "athleteID", pointer: "/athlete/id")"#))
+        #expect(code.contains(#"nameParts: ["/firstname", "/lastname"]"#))
+        #expect(code.contains(#"scopeParameter: "scope""#))
     }
 }

@@ -107,3 +107,25 @@ extension DescriptorDecoder {
         }
     }
 }
+
+/// Format version 2's user mapping from several members, and granted scopes from the callback.
+extension DescriptorDecoder {
+    /// `user.nameParts`: a non-empty array of JSON pointers.
+    func decodeNameParts(_ node: JSONNode) -> [String] {
+        requireFormatVersion(2, for: "\"nameParts\"", at: node)
+        guard let items = node.array, !items.isEmpty else {
+            sink.error(
+                "expected a non-empty array of JSON pointers", at: node,
+                fixIt: "e.g. [\"/given_name\", \"/family_name\"]")
+            return []
+        }
+        return items.compactMap { decodePointer($0) }
+    }
+
+    /// `callback.scope`: the callback parameter holding the granted scopes.
+    func decodeCallbackScope(_ node: JSONNode) -> String? {
+        requireFormatVersion(2, for: "\"callback\".\"scope\"", at: node)
+        guard let name = ObjectReader.string(node, sink, "a callback parameter name"), !name.isEmpty else { return nil }
+        return name
+    }
+}

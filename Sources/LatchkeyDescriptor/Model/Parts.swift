@@ -242,6 +242,8 @@ extension Descriptor {
         public var user: CallbackUser? = nil
         /// Sessions accepted in the fragment, if any.
         public var implicit: ImplicitSession? = nil
+        /// The callback parameter holding the granted scopes (format version 2).
+        public var scope: String? = nil
     }
 
     /// A user document a callback carries as one parameter (Apple's `user`).
@@ -290,6 +292,9 @@ extension Descriptor {
         public var role: String?
         /// Scopes pointer.
         public var scopes: String?
+        /// Pointers whose non-empty values, joined by a space, make the name when `name` finds none (format
+        /// version 2).
+        public var nameParts: [String] = []
     }
 
     /// Token formats.

@@ -41,4 +41,9 @@ extension SpecLiteral {
         }
         return [Arg(label: "captures", value: .array(captures))]
     }
+
+    /// The `nameParts:` argument of a user mapping that has parts.
+    static func userNamePartsArguments(_ u: Descriptor.UserFields) -> [Arg] {
+        u.nameParts.isEmpty ? [] : [Arg(label: "nameParts", value: .array(u.nameParts.map(Expr.string)))]
+    }
 }

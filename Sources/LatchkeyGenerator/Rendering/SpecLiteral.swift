@@ -340,6 +340,7 @@ enum SpecLiteral {
                 ("allowedRedirectKinds", .array(c.redirectKinds.map(Expr.term))),
                 ("implicitSession", c.implicit.map(implicitSession)),
                 ("user", c.user.map(SpecLiteralVersion2.callbackUser)),
+                ("scopeParameter", c.scope.map(Expr.string)),
             ]))
     }
 
@@ -367,7 +368,7 @@ enum SpecLiteral {
                 Arg(label: "id", value: .string(u.id)), Arg(label: "email", value: pointer(u.email)),
                 Arg(label: "name", value: pointer(u.name)), Arg(label: "role", value: pointer(u.role)),
                 Arg(label: "scopes", value: pointer(u.scopes)),
-            ])
+            ] + userNamePartsArguments(u))
     }
 
     static func tokens(_ t: Descriptor.Tokens) -> Expr {

@@ -58,6 +58,8 @@ import Testing
             #""match""#
         ),
         (#""captures": {"region": {"pointer": "/region"}}"#, 5, #""captures""#),
+        (#""user": {"nameParts": ["/given_name", "/family_name"]}"#, 5, #""nameParts""#),
+        (#""callback": {"scope": "scope"}"#, 5, #""callback"."scope""#),
     ]
 
     @Test("every version-2 key is accepted in a version-2 descriptor")

@@ -157,6 +157,9 @@ extension AuthClient {
             ],
             isTokenRequest: true)
         var fresh = try decodeSession(document, response, request: spec)
+        if fresh.scope == nil, let name = provider.callback.scopeParameter {
+            fresh.scope = callback[name]  // Granted scopes that only the callback reports (Strava).
+        }
         if let nonce = pending.nonce, let idToken = fresh.idToken,
             JWTPayload.claims(of: idToken)?["nonce"]?.string != nonce
         {
