@@ -6,10 +6,16 @@ struct NewCommand {
     let options: Options
 
     init(arguments: [String]) throws(UsageError) {
-        options = try Options(arguments, valued: ["--output", "--from-discovery"], flags: ["--force"], command: "new")
+        options = try Options(
+            arguments, valued: ["--output", "--from-discovery", "--display-name"], flags: ["--force", "--oauth2"],
+            command: "new")
         if options.flags.contains("--help") { return }
         guard options.positional.count == 1 else { throw UsageError("'new' needs exactly one NAME") }
-        guard SwiftNames.isValidDescriptorName(options.positional[0]) else {
+        if options.flags.contains("--oauth2"), options.values["--from-discovery"] != nil {
+            throw UsageError("--oauth2 writes a plain OAuth 2.0 descriptor; --from-discovery needs OpenID discovery")
+        }
+        // `Strava` names the file `strava.json` and keeps `Strava` as the display name.
+        guard SwiftNames.isValidDescriptorName(Self.descriptorName(options.positional[0])) else {
             throw UsageError(
                 "'\(options.positional[0])' is not a valid provider name: use lower-case letters and digits, words joined by single hyphens (e.g. 'acme' or 'my-idp')"
             )
@@ -21,7 +27,9 @@ struct NewCommand {
             print(Help.forCommand("new")!)
             return ExitCode.ok
         }
-        let name = options.positional[0]
+        let typed = options.positional[0]
+        let name = Self.descriptorName(typed)
+        let displayName = options.values["--display-name"] ?? typed
         let directory = options.values["--output"] ?? "Descriptors"
         let path = (directory as NSString).appendingPathComponent("\(name).json")
         if FileManager.default.fileExists(atPath: path) && !options.flags.contains("--force") {
@@ -33,7 +41,13 @@ struct NewCommand {
             guard let facts = DiscoveryFacts.read(path: file) else { return ExitCode.invalid }
             discovery = facts
         }
-        let text = NewDescriptor.text(name: name, discovery: discovery)
+        // A `$schema` only where the schema is: the package's Descriptors folder has it, other folders do not.
+        let schemaPath = (directory as NSString).appendingPathComponent("descriptor.schema.json")
+        let header = NewDescriptor.Header(
+            name: name, displayName: displayName, hasSchema: FileManager.default.fileExists(atPath: schemaPath))
+        let text =
+            options.flags.contains("--oauth2")
+            ? NewOAuth2Descriptor.text(header) : NewDescriptor.text(header, discovery: discovery)
         let check = DescriptorLoader.load(bytes: Array(text.utf8), fileName: "\(name).json")
         guard !check.hasErrors else {
             for diagnostic in check.diagnostics { Console.error(diagnostic.formatted(file: path)) }
@@ -43,6 +57,11 @@ struct NewCommand {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         print("Wrote \(path). Run 'swift build' to generate \(SwiftNames.upperCamelCase(name))Client.")
         return ExitCode.ok
+    }
+
+    /// The descriptor name for what was typed: as it is, or lower-cased when only its case is wrong.
+    static func descriptorName(_ typed: String) -> String {
+        SwiftNames.isValidDescriptorName(typed) ? typed : typed.lowercased()
     }
 }
 

@@ -2,16 +2,25 @@ import LatchkeyDescriptor
 
 /// The descriptor `latchkey-gen new` writes: OpenID Connect with discovery, PKCE, refresh, user info.
 enum NewDescriptor {
-    static func text(name: String, discovery: DiscoveryFacts) -> String {
+    /// The top of every new descriptor: `$schema` (when the schema is beside it), version, names.
+    struct Header {
+        var name: String
+        var displayName: String
+        var hasSchema: Bool
+
+        var text: String {
+            (hasSchema ? "  \"$schema\": \"./descriptor.schema.json\",\n" : "")
+                + "  \"formatVersion\": 2,\n  \"name\": \(json(name)),\n  \"displayName\": \(json(displayName)),"
+        }
+    }
+
+    static func text(_ header: Header, discovery: DiscoveryFacts) -> String {
         let issuerDefault = discovery.issuer.map { ",\n      \"default\": \(json($0))" } ?? ""
         let scopes = (discovery.scopes.isEmpty ? ["openid", "profile", "email"] : discovery.scopes).map(json)
             .joined(separator: ", ")
         return """
             {
-              "$schema": "./descriptor.schema.json",
-              "formatVersion": 2,
-              "name": \(json(name)),
-              "displayName": \(json(name)),
+            \(header.text)
               "description": "An OpenID Connect provider found by discovery. Edit this descriptor to match the provider's documentation.",
               "inputs": {
                 "issuer": {
