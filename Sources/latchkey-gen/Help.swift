@@ -76,7 +76,10 @@ enum Help {
               --oauth2                Plain OAuth 2.0 instead of OpenID Connect.
               --display-name TEXT     The name shown to people (default: NAME as typed).
               --output DIR            Where to write the descriptor (default: Descriptors).
-              --from-discovery FILE   A saved OpenID discovery document: its issuer and scopes are filled in.
+              --from-discovery FILE   A saved OpenID discovery document: its issuer, standard scopes,
+                                      revocation (sign-out), device authorization, end session, ID-token
+                                      validation (jwks_uri and a verifiable algorithm) and PKCE support
+                                      (code_challenge_methods_supported) shape the descriptor.
               --force                 Overwrite an existing file.
             """
         case "help": "USAGE: latchkey-gen help [COMMAND]"

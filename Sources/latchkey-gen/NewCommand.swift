@@ -40,6 +40,12 @@ struct NewCommand {
         if let file = options.values["--from-discovery"] {
             guard let facts = DiscoveryFacts.read(path: file) else { return ExitCode.invalid }
             discovery = facts
+            print("From \(file): \(facts.summary).")
+            if !facts.unsupportedAlgorithms.isEmpty {
+                Console.error(
+                    "\(file):1:1: warning: ID tokens signed with \(facts.unsupportedAlgorithms.joined(separator: ", ")) "
+                        + "cannot be verified (RS256, PS256, ES256 and EdDSA can)")
+            }
         }
         // A `$schema` only where the schema is: the package's Descriptors folder has it, other folders do not.
         let schemaPath = (directory as NSString).appendingPathComponent("descriptor.schema.json")
@@ -69,6 +75,30 @@ struct NewCommand {
 struct DiscoveryFacts {
     var issuer: String?
     var scopes: [String] = []
+    /// `revocation_endpoint`: sign-out revokes the refresh token.
+    var revocation = false
+    /// `end_session_endpoint`: RP-initiated logout.
+    var endSession = false
+    /// `device_authorization_endpoint`: the device flow.
+    var device = false
+    /// `jwks_uri` with an algorithm the runtime verifies (or no algorithm list): ID tokens are validated.
+    var validatesIDTokens = false
+    /// `code_challenge_methods_supported` lists S256, or is absent.
+    var pkce = true
+    /// The signing algorithms the document lists that the runtime cannot verify.
+    var unsupportedAlgorithms: [String] = []
+
+    /// What the new descriptor takes from the document, for the command's output.
+    var summary: String {
+        var used = ["issuer"]
+        if !scopes.isEmpty { used.append("scopes \(scopes.joined(separator: " "))") }
+        if revocation { used.append("revocation (sign-out revokes the refresh token)") }
+        if device { used.append("device authorization") }
+        if endSession { used.append("end session (RP-initiated logout)") }
+        if validatesIDTokens { used.append("ID-token validation against jwks_uri") }
+        if !pkce { used.append("no PKCE (S256 is not listed)") }
+        return used.joined(separator: ", ")
+    }
 
     static func read(path: String) -> DiscoveryFacts? {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -86,7 +116,20 @@ struct DiscoveryFacts {
             return nil
         }
         let scopes = object["scopes_supported"]?.array?.compactMap(\.string) ?? []
-        return DiscoveryFacts(
+        var facts = DiscoveryFacts(
             issuer: issuer, scopes: scopes.filter { ["openid", "profile", "email", "offline_access"].contains($0) })
+        func has(_ member: String) -> Bool { !(object[member]?.string ?? "").isEmpty }
+        facts.revocation = has("revocation_endpoint")
+        facts.endSession = has("end_session_endpoint")
+        facts.device = has("device_authorization_endpoint")
+        let algorithms = object["id_token_signing_alg_values_supported"]?.array?.compactMap(\.string)
+        let verifiable: Set<String> = ["RS256", "PS256", "ES256", "EdDSA"]  // IDTokenValidator.defaultAlgorithms
+        facts.unsupportedAlgorithms = (algorithms ?? []).filter { !verifiable.contains($0) && $0 != "none" }
+        facts.validatesIDTokens =
+            has("jwks_uri") && (algorithms.map { $0.contains(where: verifiable.contains) } ?? true)
+        if let methods = object["code_challenge_methods_supported"]?.array?.compactMap(\.string) {
+            facts.pkce = methods.contains("S256")
+        }
+        return facts
     }
 }

@@ -58,7 +58,7 @@ enum NewDescriptor {
                   "url": "{discovered.userinfo_endpoint}",
                   "authorization": "accessToken",
                   "response": "user"
-                }
+                }\(DiscoveredParts.requests(discovery))
               },
               "flows": {
                 "authorizationCode": {
@@ -69,9 +69,7 @@ enum NewDescriptor {
                     "redirect_uri": "{redirect_uri}",
                     "scope": "{scope}",
                     "state": "{state}",
-                    "nonce": "{nonce}",
-                    "code_challenge": "{code_challenge}",
-                    "code_challenge_method": "S256"
+                    "nonce": "{nonce}"\(discovery.pkce ? pkceQuery : "")
                   },
                   "exchange": "exchangeCode",
                   "nonce": true,
@@ -79,14 +77,18 @@ enum NewDescriptor {
                   "fetchUser": true
                 },
                 "refresh": { "request": "refreshToken" },
-                "signOut": {},
-                "userInfo": { "request": "userInfo" }
+                "signOut": \(discovery.revocation ? #"{ "request": "revokeToken" }"# : "{}"),
+                "userInfo": { "request": "userInfo" }\(DiscoveredParts.flows(discovery))
               },
-              "tokens": { "accessToken": "opaque" }
+              "tokens": \(DiscoveredParts.tokens(discovery))
             }
 
             """
     }
+
+    /// The authorization query's PKCE members, after `nonce`.
+    static let pkceQuery =
+        ",\n        \"code_challenge\": \"{code_challenge}\",\n        \"code_challenge_method\": \"S256\""
 
     /// A JSON string literal.
     static func json(_ text: String) -> String { JSONStringLiteral.quoted(text) }
