@@ -132,6 +132,9 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .literal("https://appleid.apple.com/auth/keys"),
             issuer: .variable("issuer")
+        ),
+        clientSecret: LatchkeyRuntime.ClientSecretRequirement(
+            reason: "Apple's token endpoint always needs client_secret, a JWT the server signs."
         )
     )
 
@@ -147,6 +150,7 @@ public struct AppleClient: LatchkeyRuntime.AuthProviderClient {
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
+    ///     Required: without it this initializer throws `invalid_configuration`. Apple's token endpoint always needs client_secret, a JWT the server signs.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(

@@ -114,7 +114,10 @@ public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {
             role: nil,
             scopes: nil
         ),
-        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .opaque)
+        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .opaque),
+        clientSecret: LatchkeyRuntime.ClientSecretRequirement(
+            reason: "Discord's token endpoint authenticates every exchange and refresh with the secret."
+        )
     )
 
     /// The runtime client that performs every flow and holds the session.
@@ -129,6 +132,7 @@ public struct DiscordClient: LatchkeyRuntime.AuthProviderClient {
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
+    ///     Required: without it this initializer throws `invalid_configuration`. Discord's token endpoint authenticates every exchange and refresh with the secret.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(

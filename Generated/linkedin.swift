@@ -108,6 +108,9 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .literal("https://www.linkedin.com/oauth")
+        ),
+        clientSecret: LatchkeyRuntime.ClientSecretRequirement(
+            reason: "LinkedIn's code exchange (oauth/v2/accessToken) always needs client_secret."
         )
     )
 
@@ -123,6 +126,7 @@ public struct LinkedInClient: LatchkeyRuntime.AuthProviderClient {
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
+    ///     Required: without it this initializer throws `invalid_configuration`. LinkedIn's code exchange (oauth/v2/accessToken) always needs client_secret.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(

@@ -32,12 +32,19 @@ struct DemoRun {
         defer { simulator.stop() }
         output.step("Starting a local identity provider at \(simulator.issuer.absoluteString)")
         output.detail("It simulates \(spec.displayName) from its descriptor (\(spec.name)); the user is Ada Lovelace.")
+        // Every request and every page the browser opens goes to the simulator, whatever host the descriptor names.
         let options = AuthClientOptions(transport: simulator.transport, store: InMemorySessionStore())
         let client: AuthClient
         if spec.name == OidcClient.provider.name {
             client = try OidcClient(issuer: simulator.issuer, clientID: "demo-client", options: options).client
         } else {
-            client = try AuthClient(provider: spec, configuration: simulator.configuration(), options: options)
+            var configuration = simulator.configuration(redirectURI: DemoRedirect.uri(for: spec))
+            if DemoRedirect.needsSecret(spec) {
+                configuration.clientSecret = "demo-client-secret"
+                output.detail(
+                    "\(spec.displayName) needs a client secret: the demo plays the server-side code that holds it.")
+            }
+            client = try AuthClient(provider: spec, configuration: configuration, options: options)
         }
 
         let session =
@@ -47,9 +54,7 @@ struct DemoRun {
         let user = try await userName(of: session, client)
         output.step("Signed in as \(user)")
 
-        if let refresh = spec.flows.refresh, Self.needsClientSecret(refresh.request, spec) {
-            output.step("Skipping refresh: \(spec.displayName) refreshes with a client secret (server-side code only).")
-        } else if spec.flows.refresh != nil {
+        if spec.flows.refresh != nil, session.refreshToken != nil {
             output.step("Refreshing the session (the provider rotates the refresh token)…")
             let refreshed = try await client.currentSession(forceRefresh: true)
             output.detail(
@@ -65,38 +70,39 @@ struct DemoRun {
         output.detail("The API answered: \(message)")
 
         output.step("Signing out…")
-        if let request = spec.flows.signOut?.request, Self.needsClientSecret(request, spec) {
-            output.detail("Revocation needs a client secret (server-side code only): the session ends locally.")
-        }
         try await client.signOut()
         output.step("Signed out.")
     }
 
-    /// Whether a request authenticates the client with a secret it cannot go without.
-    private static func needsClientSecret(_ request: String, _ spec: ProviderSpec) -> Bool {
-        !(spec.requests[request]?.clientAuthentication.isOptional ?? true)
-    }
-
     private func signIn(_ client: AuthClient, spec: ProviderSpec, simulator: ProviderSimulator) async throws -> Session
     {
+        let browser = simulator.browser
         if let flow = spec.flows.authorizationCode, flow.returnsState,
             spec.callback.allowedRedirectKinds.contains(.loopback)
         {
-            output.step("Signing in through the browser flow (authorization code + PKCE) on a loopback redirect…")
-            let agent = HeadlessUserAgent()
-            return try await client.signInWithLoopback(open: { url throws(AuthError) in try await agent.open(url) })
+            output.step("Signing in through the browser flow (authorization code) on a loopback redirect…")
+            return try await client.signInWithLoopback(open: { url throws(AuthError) in try await browser.open(url) })
         }
-        guard spec.flows.password != nil, let user = simulator.users.first else {
-            throw AuthError(.invalidConfiguration, "\(spec.displayName) has no flow the demo can run.")
+        if spec.flows.password != nil, let user = simulator.users.first {
+            output.step("Signing in with the password flow as \(user.email)…")
+            return try await client.signIn(username: user.email, password: user.password)
         }
-        output.step("Signing in with the password flow as \(user.email)…")
-        return try await client.signIn(username: user.email, password: user.password)
+        if spec.flows.authorizationCode != nil {
+            output.step("Signing in through the browser flow (authorization code) on \(DemoRedirect.uri(for: spec))…")
+            return try await client.signInWithBrowser(using: browser)
+        }
+        if spec.flows.deviceCode != nil {
+            return try await DeviceSignIn(output: output).run(client, approve: { try await simulator.approve($0) })
+        }
+        throw AuthError(.invalidConfiguration, "\(spec.displayName) has no flow the demo can run.")
     }
 
     private func userName(of session: Session, _ client: AuthClient) async throws -> String {
         if let user = session.user, let name = user.name ?? user.email { return name }
-        let user = try await client.fetchUser()
-        return user.name ?? user.email ?? user.id
+        if client.provider.flows.userInfo != nil, let user = try? await client.fetchUser() {
+            return user.name ?? user.email ?? user.id
+        }
+        return session.user?.id ?? session.subject ?? "an unnamed user"
     }
 
     private func callProtected(_ url: URL, token: String) async throws -> String {

@@ -3,12 +3,9 @@
 
 /// The generated clients the demo knows, by descriptor name.
 enum ProviderCatalog {
-    static let specs: [(name: String, spec: ProviderSpec)] = [
-        ("oidc", OidcClient.provider),
-        ("supabase", SupabaseClient.provider),
-        ("base-idp", BaseIdPClient.provider),
-        ("sap-cdc", SAPCustomerDataCloudClient.provider),
-    ]
+    /// Every catalog descriptor: the simulator serves any of them.
+    static let specs: [(name: String, spec: ProviderSpec)] = LatchkeyProviders.all.map { ($0.name, $0) }
+        .sorted { $0.name < $1.name }
 
     static var names: [String] { specs.map(\.name) }
 

@@ -67,15 +67,24 @@ enum Help {
             """
         case "new":
             """
-            USAGE: latchkey-gen new NAME [--output DIR] [--from-discovery FILE] [--force]
+            USAGE: latchkey-gen new NAME [--oauth2] [--display-name TEXT] [--output DIR]
+                                    [--from-discovery FILE] [--force]
 
-            Writes DIR/NAME.json (default DIR: Descriptors): an OpenID Connect descriptor with password-less
-            browser sign-in, refresh and user info, which validates and builds as it is. NAME is lower-case
-            words joined by hyphens ("acme", "my-idp").
+            Writes DIR/NAME.json (default DIR: Descriptors), which validates and builds as it is: an OpenID
+            Connect descriptor with discovery, browser sign-in with PKCE, refresh and user info, or with
+            --oauth2 a plain OAuth 2.0 one (fixed example URLs to replace, no discovery, no ID token). NAME is
+            lower-case words joined by hyphens ("acme", "my-idp"); a NAME that differs only in case ("Strava")
+            names the file in lower case and is kept as the display name. "$schema" is written only when
+            DIR holds descriptor.schema.json (the package's Descriptors folder does).
 
             OPTIONS:
+              --oauth2                Plain OAuth 2.0 instead of OpenID Connect.
+              --display-name TEXT     The name shown to people (default: NAME as typed).
               --output DIR            Where to write the descriptor (default: Descriptors).
-              --from-discovery FILE   A saved OpenID discovery document: its issuer and endpoints are filled in.
+              --from-discovery FILE   A saved OpenID discovery document: its issuer, standard scopes,
+                                      revocation (sign-out), device authorization, end session, ID-token
+                                      validation (jwks_uri and a verifiable algorithm) and PKCE support
+                                      (code_challenge_methods_supported) shape the descriptor.
               --force                 Overwrite an existing file.
             """
         case "help": "USAGE: latchkey-gen help [COMMAND]"

@@ -2,16 +2,25 @@ import LatchkeyDescriptor
 
 /// The descriptor `latchkey-gen new` writes: OpenID Connect with discovery, PKCE, refresh, user info.
 enum NewDescriptor {
-    static func text(name: String, discovery: DiscoveryFacts) -> String {
+    /// The top of every new descriptor: `$schema` (when the schema is beside it), version, names.
+    struct Header {
+        var name: String
+        var displayName: String
+        var hasSchema: Bool
+
+        var text: String {
+            (hasSchema ? "  \"$schema\": \"./descriptor.schema.json\",\n" : "")
+                + "  \"formatVersion\": 2,\n  \"name\": \(json(name)),\n  \"displayName\": \(json(displayName)),"
+        }
+    }
+
+    static func text(_ header: Header, discovery: DiscoveryFacts) -> String {
         let issuerDefault = discovery.issuer.map { ",\n      \"default\": \(json($0))" } ?? ""
         let scopes = (discovery.scopes.isEmpty ? ["openid", "profile", "email"] : discovery.scopes).map(json)
             .joined(separator: ", ")
         return """
             {
-              "$schema": "./descriptor.schema.json",
-              "formatVersion": 2,
-              "name": \(json(name)),
-              "displayName": \(json(name)),
+            \(header.text)
               "description": "An OpenID Connect provider found by discovery. Edit this descriptor to match the provider's documentation.",
               "inputs": {
                 "issuer": {
@@ -49,7 +58,7 @@ enum NewDescriptor {
                   "url": "{discovered.userinfo_endpoint}",
                   "authorization": "accessToken",
                   "response": "user"
-                }
+                }\(DiscoveredParts.requests(discovery))
               },
               "flows": {
                 "authorizationCode": {
@@ -60,9 +69,7 @@ enum NewDescriptor {
                     "redirect_uri": "{redirect_uri}",
                     "scope": "{scope}",
                     "state": "{state}",
-                    "nonce": "{nonce}",
-                    "code_challenge": "{code_challenge}",
-                    "code_challenge_method": "S256"
+                    "nonce": "{nonce}"\(discovery.pkce ? pkceQuery : "")
                   },
                   "exchange": "exchangeCode",
                   "nonce": true,
@@ -70,14 +77,18 @@ enum NewDescriptor {
                   "fetchUser": true
                 },
                 "refresh": { "request": "refreshToken" },
-                "signOut": {},
-                "userInfo": { "request": "userInfo" }
+                "signOut": \(discovery.revocation ? #"{ "request": "revokeToken" }"# : "{}"),
+                "userInfo": { "request": "userInfo" }\(DiscoveredParts.flows(discovery))
               },
-              "tokens": { "accessToken": "opaque" }
+              "tokens": \(DiscoveredParts.tokens(discovery))
             }
 
             """
     }
+
+    /// The authorization query's PKCE members, after `nonce`.
+    static let pkceQuery =
+        ",\n        \"code_challenge\": \"{code_challenge}\",\n        \"code_challenge_method\": \"S256\""
 
     /// A JSON string literal.
     static func json(_ text: String) -> String { JSONStringLiteral.quoted(text) }

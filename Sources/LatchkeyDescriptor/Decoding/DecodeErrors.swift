@@ -24,7 +24,7 @@ extension DescriptorDecoder {
             return Named(member.key, .init(kind: kind, summary: codeReader.string("description")))
         }
         let map = reader.member("map").map { rules($0) } ?? []
-        let callback = reader.member("callback").map { rules($0) } ?? []
+        let callback = reader.member("callback").map { rules($0, callbackRows: true) } ?? []
         let verification = reader.members("verification", "\"verification\"").compactMap {
             member -> Named<String>? in
             guard Self.verificationFailures.contains(member.key) else {
@@ -82,7 +82,7 @@ extension DescriptorDecoder {
         }
     }
 
-    private func rules(_ node: JSONNode) -> [Descriptor.Errors.Rule] {
+    private func rules(_ node: JSONNode, callbackRows: Bool = false) -> [Descriptor.Errors.Rule] {
         guard let items = node.array else {
             sink.error("expected an array of mapping rows", at: node)
             return []
@@ -97,11 +97,13 @@ extension DescriptorDecoder {
             let prefix = reader.string("providerCodePrefix")
             let status = reader.int("status", range: 100...599)
             let requests = reader.member("requests").map { requestNames($0) } ?? []
+            let matchNode = reader.member("match")
+            let match = matchNode.map { decodeMemberMatch($0, callbackRow: callbackRows) } ?? []
             let codeNode = reader.required("code", "the stable error code it maps to")
             let code = codeNode.flatMap { ObjectReader.string($0, sink) }
-            if providerCode == nil && prefix == nil && status == nil && requests.isEmpty {
+            if providerCode == nil && prefix == nil && status == nil && requests.isEmpty && matchNode == nil {
                 sink.error(
-                    "a mapping row needs at least one of \"providerCode\", \"providerCodePrefix\", \"status\" or \"requests\"",
+                    "a mapping row needs at least one of \"providerCode\", \"providerCodePrefix\", \"status\", \"requests\" or \"match\"",
                     at: item)
             }
             guard let code, let codeNode else { return nil }
@@ -109,6 +111,7 @@ extension DescriptorDecoder {
             var rule = Descriptor.Errors.Rule(
                 providerCode: providerCode, providerCodePrefix: prefix, status: status, code: code)
             rule.requests = requests
+            rule.match = match
             return rule
         }
     }

@@ -124,9 +124,11 @@ extension DescriptorDecoder {
             if value.value == .null { return nil }
             return decodePointer(value)
         }
-        return Descriptor.UserFields(
+        var fields = Descriptor.UserFields(
             id: field("id", base.id) ?? base.id, email: field("email", base.email), name: field("name", base.name),
             role: field("role", base.role), scopes: field("scopes", base.scopes))
+        fields.nameParts = reader.member("nameParts").map { decodeNameParts($0) } ?? []
+        return fields
     }
 
     func decodeTokens(_ node: JSONNode) -> Descriptor.Tokens? {
@@ -200,7 +202,7 @@ extension DescriptorDecoder {
                 return nil
             }
         }
-        return Descriptor.Callback(
+        var callback = Descriptor.Callback(
             location: decodeCallbackLocation(&reader, default: base.location),
             code: reader.string("code") ?? base.code, state: reader.string("state") ?? base.state,
             iss: reader.string("iss"), error: reader.string("error") ?? base.error,
@@ -209,5 +211,7 @@ extension DescriptorDecoder {
             redirectKinds: kinds ?? base.redirectKinds,
             user: reader.member("user").flatMap { decodeCallbackUser($0) },
             implicit: reader.member("implicit").flatMap { decodeImplicitSession($0) })
+        callback.scope = reader.member("scope").flatMap { decodeCallbackScope($0) }
+        return callback
     }
 }

@@ -75,6 +75,8 @@ final class DescriptorDecoder {
         let vendorSDK = reader.member("vendorSDK").flatMap { node in
             decodeVendorSDK(node, inputs: inputs, flows: flows, tokens: tokens)
         }
+        let clientSecret = reader.member("clientSecret").flatMap { decodeClientSecret($0, requests: requests) }
+        let captures = reader.member("captures").map { decodeCaptures($0) } ?? []
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -84,7 +86,7 @@ final class DescriptorDecoder {
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
-            vendorSDK: vendorSDK)
+            vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures)
     }
 
     // MARK: Names

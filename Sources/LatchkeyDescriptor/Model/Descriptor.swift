@@ -48,6 +48,10 @@ public struct Descriptor: Sendable, Hashable {
     public var clientPolicy: ClientPolicy
     /// The vendor-SDK surface the descriptor declares, if any.
     public var vendorSDK: VendorSDK? = nil
+    /// Whether the client needs a secret supplied at run time (format version 2).
+    public var clientSecret: ClientSecret? = nil
+    /// Values read from responses and kept with the session (format version 2), in source order.
+    public var captures: [Named<Capture>] = []
 }
 
 /// A value with the name it has in the descriptor.

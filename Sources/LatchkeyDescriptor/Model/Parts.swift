@@ -221,6 +221,8 @@ extension Descriptor {
             public var code: String
             /// The names of the requests whose responses the row applies to (empty: every request).
             public var requests: [String] = []
+            /// Values the error body must carry at JSON pointers (format version 2's `match`).
+            public var match: [MemberMatch] = []
         }
     }
 
@@ -246,6 +248,8 @@ extension Descriptor {
         public var user: CallbackUser? = nil
         /// Sessions accepted in the fragment, if any.
         public var implicit: ImplicitSession? = nil
+        /// The callback parameter holding the granted scopes (format version 2).
+        public var scope: String? = nil
     }
 
     /// A user document a callback carries as one parameter (Apple's `user`).
@@ -294,6 +298,9 @@ extension Descriptor {
         public var role: String?
         /// Scopes pointer.
         public var scopes: String?
+        /// Pointers whose non-empty values, joined by a space, make the name when `name` finds none (format
+        /// version 2).
+        public var nameParts: [String] = []
     }
 
     /// Token formats.

@@ -27,10 +27,12 @@ extension DescriptorDecoder {
             case .openID: nil  // any member of the discovery document
             case nil: []
             }
+        let captureNames = Set(descriptor.captures.map(\.name))
+        checkCaptureNames(descriptor, taken: configurationNames.union(Self.flowVariables).union(actionParameters))
         for use in templateUses where use.context != .configuration {
             for name in use.template.variables {
                 if configurationNames.contains(name) || Self.flowVariables.contains(name)
-                    || actionParameters.contains(name)
+                    || actionParameters.contains(name) || captureNames.contains(name)
                 {
                     continue
                 }
@@ -44,7 +46,7 @@ extension DescriptorDecoder {
                     }
                     continue
                 }
-                let candidates = Array(configurationNames) + Self.flowVariables + actionParameters
+                let candidates = Array(configurationNames) + Self.flowVariables + actionParameters + captureNames
                 let suggestion = Suggestions.closest(to: name, among: candidates.sorted())
                 sink.error(
                     "unknown variable \"{\(name)}\"", at: use.node,

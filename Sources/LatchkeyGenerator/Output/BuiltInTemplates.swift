@@ -49,6 +49,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
 {{#if hasClientSecret}}
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
+{{#if clientSecretRequired}}
+    ///     Required: without it this initializer throws `invalid_configuration`. {{clientSecretReason | doc}}
+{{/if}}
 {{/if}}
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.

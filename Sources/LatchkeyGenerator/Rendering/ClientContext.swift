@@ -35,6 +35,8 @@ enum ClientContext {
         context["hasClientCredentials"] = .bool(flows.clientCredentials != nil)
         context["hasEndSession"] = .bool(flows.endSession != nil)
         context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != .none })
+        context["clientSecretRequired"] = .bool(d.clientSecret?.required ?? false)
+        context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
         context["actions"] = .list(d.actions.map(action))
         context["flowSummary"] = .text(flowSummary(d))
         return context

@@ -46,7 +46,7 @@ enum SpecLiteral {
                             ("allowedScopesPointer", d.clientPolicy.allowedScopesField.map(Expr.string)),
                         ]))))
         }
-        return .call("LatchkeyRuntime.ProviderSpec", args)
+        return .call("LatchkeyRuntime.ProviderSpec", args + clientSecretArguments(d) + captureArguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {
@@ -281,12 +281,13 @@ enum SpecLiteral {
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {
-        var args = optionalArgs([
-            ("providerCode", r.providerCode.map(Expr.string)),
-            ("providerCodePrefix", r.providerCodePrefix.map(Expr.string)),
-            ("status", r.status.map(Expr.int)),
-            ("requests", r.requests.isEmpty ? nil : .array(r.requests.map(Expr.string))),
-        ])
+        var args =
+            optionalArgs([
+                ("providerCode", r.providerCode.map(Expr.string)),
+                ("providerCodePrefix", r.providerCodePrefix.map(Expr.string)),
+                ("status", r.status.map(Expr.int)),
+                ("requests", r.requests.isEmpty ? nil : .array(r.requests.map(Expr.string))),
+            ]) + matchArguments(r)
         args.append(Arg(label: "code", value: .string(r.code)))
         args.append(Arg(label: "kind", value: .term(kinds.kind(of: r.code))))
         return .call(".init", args)
@@ -343,6 +344,7 @@ enum SpecLiteral {
                 ("allowedRedirectKinds", .array(c.redirectKinds.map(Expr.term))),
                 ("implicitSession", c.implicit.map(implicitSession)),
                 ("user", c.user.map(SpecLiteralVersion2.callbackUser)),
+                ("scopeParameter", c.scope.map(Expr.string)),
             ]))
     }
 
@@ -370,7 +372,7 @@ enum SpecLiteral {
                 Arg(label: "id", value: .string(u.id)), Arg(label: "email", value: pointer(u.email)),
                 Arg(label: "name", value: pointer(u.name)), Arg(label: "role", value: pointer(u.role)),
                 Arg(label: "scopes", value: pointer(u.scopes)),
-            ])
+            ] + userNamePartsArguments(u))
     }
 
     static func tokens(_ t: Descriptor.Tokens) -> Expr {

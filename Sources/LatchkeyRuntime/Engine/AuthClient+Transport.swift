@@ -7,6 +7,7 @@ extension AuthClient {
         let discovered = provider.discovery == nil ? [:] : try await discover()
         var base = VariableScope(inputs: inputs, discovered: discovered, derived: provider.variables)
         if let session {
+            base = base.adding(text: session.captures)
             base = base.adding(text: [
                 "access_token": session.accessToken, "refresh_token": session.refreshToken,
                 "id_token": session.idToken,
@@ -35,8 +36,10 @@ extension AuthClient {
             "refresh_token": session?.refreshToken.map(JSON.string),
             "id_token": session?.idToken.map(JSON.string),
         ]
+        let templates = provider.templates(of: spec, isTokenRequest: isTokenRequest)
+        try checkCaptures(in: templates, request: name, flow: flow)
         let request = try builder.build(
-            spec, scope: try await scope(flow, rendering: provider.templates(of: spec, isTokenRequest: isTokenRequest)),
+            spec, scope: try await scope(flow, rendering: templates),
             accessToken: bearer, isTokenRequest: isTokenRequest)
         log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
         let response: TransportResponse
@@ -91,7 +94,12 @@ extension AuthClient {
             throw failure(.invalidResponse, "The token response is empty.")
         }
         let serverDate = response.header("Date").flatMap(HTTPDate.parse)
-        return try decoder.mapping(request?.session).session(from: document, now: now(), serverDate: serverDate)
+        var session = try decoder.mapping(request?.session).session(from: document, now: now(), serverDate: serverDate)
+        // Captures without a request read every token response.
+        for capture in provider.captures where capture.request == nil {
+            session.captures[capture.name] = capture.value(in: document, response)
+        }
+        return session
     }
 
     /// Makes a session current: bumps the generation (so late refresh results are discarded), writes it
@@ -104,6 +112,7 @@ extension AuthClient {
     ///   `login_cancelled` when the fence moved (a sign-out while the sign-in was completing).
     @discardableResult
     func install(_ new: Session, fence: Int? = nil) async throws(AuthError) -> Session {
+        let new = try await capturing(new)
         let effects = apply(.installRequested(fence: fence))
         if let failure = effects.failure { throw error(for: failure) }
         guard case .commit(let expected, let takesRefreshLock)? = effects.first else {

@@ -59,7 +59,8 @@ import Foundation
     ///   - configuration: Input values, redirect URIs and, for server tools, a client secret.
     ///   - options: Transport, store, clock, randomness and logging.
     /// - Throws: `invalid_configuration` for a missing or malformed input or a redirect URI the provider does
-    ///   not accept, or an additional token parameter the token requests already send; a rejection's code
+    ///   not accept, an additional token parameter the token requests already send, or a missing client secret
+    ///   the descriptor declares required (`clientSecret`); a rejection's code
     ///   (`secret_in_app`) for a secret key in an app.
     public init(
         provider: ProviderSpec, configuration: ProviderConfiguration, options: AuthClientOptions = AuthClientOptions()
@@ -76,6 +77,7 @@ import Foundation
                 automaticRefresh: options.automaticRefresh, refreshesForIDToken: provider.tokens.validatesIDToken))
         let inputs = try ConfigurationValidator.resolve(
             provider: provider, configuration: configuration, environment: options.environment)
+        try ClientSecretCheck.checkRequired(provider: provider, configuration: configuration)
         self.inputs = inputs
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey

@@ -16,10 +16,15 @@ enum ErrorClassifier {
 
     /// The stable code for a provider code and status: the first matching rule, else the OAuth table,
     /// else `unknown`.
+    /// - Parameter document: The error body, for rows that match on its members.
     static func code(
-        providerCode: String?, status: Int?, rules: [ErrorMappingSpec.Rule], request: String? = nil
+        providerCode: String?, status: Int?, rules: [ErrorMappingSpec.Rule], request: String? = nil,
+        document: JSON? = nil
     ) -> AuthError.Code {
-        if let rule = rules.first(where: { $0.matches(providerCode: providerCode, status: status, request: request) }) {
+        let member = { (pointer: String) in memberText(document, pointer) }
+        if let rule = rules.first(where: {
+            $0.matches(providerCode: providerCode, status: status, request: request, member: member)
+        }) {
             return AuthError.Code(rule.code, kind: rule.kind)
         }
         if let providerCode, let code = oauthDefaults[providerCode] { return code }

@@ -102,13 +102,15 @@ struct ResponseMapper: Sendable {
             if let providerCode,
                 let rule = errors.rules.first(where: {
                     ($0.providerCode != nil || $0.providerCodePrefix != nil)
-                        && $0.matches(providerCode: providerCode, status: status)
+                        && $0.matches(
+                            providerCode: providerCode, status: status, request: nil,
+                            member: { ErrorClassifier.memberText(document, $0) })
                 }), rule.kind == .transport
             {
                 code = AuthError.Code(rule.code, kind: rule.kind)
             } else if let request,
                 let rule = errors.rules.first(where: {
-                    $0.providerCode == nil && $0.providerCodePrefix == nil && $0.status == nil
+                    $0.providerCode == nil && $0.providerCodePrefix == nil && $0.status == nil && $0.match.isEmpty
                         && $0.requests.contains(request)
                 })
             {
@@ -124,7 +126,7 @@ struct ResponseMapper: Sendable {
 
     private func classified(status: Int, document: JSON?, providerCode: String?, request: String?) -> AuthError {
         let code = ErrorClassifier.code(
-            providerCode: providerCode, status: status, rules: errors.rules, request: request)
+            providerCode: providerCode, status: status, rules: errors.rules, request: request, document: document)
         let detail =
             ErrorClassifier.firstMessage(in: document, pointers: errors.messagePointers)
             ?? (document == nil ? "the error body is not JSON" : "no description")

@@ -26,6 +26,9 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     public var user: User?
     /// The descriptor name of the provider.
     public var provider: String
+    /// Values the descriptor's `captures` read from responses (Atlassian's `cloudid`), by name: kept in the
+    /// stored session record and usable as `{NAME}` in later requests. Never printed by ``description``.
+    public var captures: [String: String] = [:]
 
     /// Creates a session.
     /// - Parameters:
@@ -38,9 +41,11 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     ///   - scope: The granted scopes.
     ///   - user: The user.
     ///   - provider: The descriptor name.
+    ///   - captures: Values captured from responses, by name.
     public init(
         accessToken: String, refreshToken: String? = nil, idToken: String? = nil, tokenType: String = "bearer",
-        expiresAt: Date? = nil, issuedAt: Date, scope: String? = nil, user: User? = nil, provider: String
+        expiresAt: Date? = nil, issuedAt: Date, scope: String? = nil, user: User? = nil, provider: String,
+        captures: [String: String] = [:]
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -51,6 +56,25 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
         self.scope = scope
         self.user = user
         self.provider = provider
+        self.captures = captures
+    }
+
+    /// Decodes a session; ``captures`` may be absent (a session encoded before captures existed).
+    /// - Parameter decoder: The decoder.
+    /// - Throws: A decoding error for a missing or mistyped member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            accessToken: try container.decode(String.self, forKey: .accessToken),
+            refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
+            idToken: try container.decodeIfPresent(String.self, forKey: .idToken),
+            tokenType: try container.decode(String.self, forKey: .tokenType),
+            expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
+            issuedAt: try container.decode(Date.self, forKey: .issuedAt),
+            scope: try container.decodeIfPresent(String.self, forKey: .scope),
+            user: try container.decodeIfPresent(User.self, forKey: .user),
+            provider: try container.decode(String.self, forKey: .provider),
+            captures: try container.decodeIfPresent([String: String].self, forKey: .captures) ?? [:])
     }
 
     /// Whether the access token is expired at a moment, or will be within the leeway.

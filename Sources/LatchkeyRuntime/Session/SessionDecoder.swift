@@ -67,7 +67,7 @@ struct SessionDecoder: Sendable {
         return User(
             id: id,
             email: nonEmptyString(document, userMapping.email),
-            name: nonEmptyString(document, userMapping.name),
+            name: nonEmptyString(document, userMapping.name) ?? joinedName(document),
             role: nonEmptyString(document, userMapping.role),
             scopes: scopes(document),
             attributes: document
@@ -143,5 +143,18 @@ extension SessionDecoder {
         var decoder = SessionDecoder(provider: provider, sessionMapping: mapping, userMapping: userMapping)
         decoder.acceptsPasetoTokenType = acceptsPasetoTokenType
         return decoder
+    }
+}
+
+extension SessionDecoder {
+    /// The name built from ``UserMapping/nameParts``: the non-empty texts there, joined by a space.
+    func joinedName(_ document: JSON) -> String? {
+        let parts = userMapping.nameParts.compactMap { pointer -> String? in
+            guard let text = document.value(at: pointer)?.string?.trimmingCharacters(in: .whitespaces) else {
+                return nil
+            }
+            return text.isEmpty ? nil : text
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

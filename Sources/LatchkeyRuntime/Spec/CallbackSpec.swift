@@ -29,6 +29,9 @@ import LatchkeyVocabulary
     /// A user document the callback carries (Apple's first-sign-in `user` member), used only to fill in
     /// the name and email an ID token lacks; `nil` when the callback carries none.
     public var user: CallbackUserSpec?
+    /// The callback parameter holding the granted scopes (Strava's `scope`), which becomes the session's
+    /// ``Session/scope`` when the token response carries none.
+    public var scopeParameter: String?
 
     /// Creates the spec.
     public init(
@@ -36,8 +39,9 @@ import LatchkeyVocabulary
         issuerParameter: String? = nil, errorParameter: String = "error", errorCodeParameter: String? = nil,
         errorDescriptionParameter: String = "error_description",
         allowedRedirectKinds: [RedirectKind] = RedirectKind.allCases, implicitSession: ImplicitSessionSpec? = nil,
-        user: CallbackUserSpec? = nil
+        user: CallbackUserSpec? = nil, scopeParameter: String? = nil
     ) {
+        self.scopeParameter = scopeParameter
         self.location = location
         self.codeParameter = codeParameter
         self.stateParameter = stateParameter

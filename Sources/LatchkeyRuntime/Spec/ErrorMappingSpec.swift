@@ -10,6 +10,9 @@
         public var status: Int?
         /// The response answers one of these requests (by name in ``ProviderSpec/requests``); empty for any.
         public var requests: [String]
+        /// Values the error body carries at JSON pointers (in a callback row: callback parameters); empty for
+        /// none.
+        public var match: [MemberCondition]
         /// The stable code it yields.
         public var code: String
         /// The kind of that code.
@@ -21,16 +24,18 @@
         ///   - providerCodePrefix: The provider code prefix it matches.
         ///   - status: The HTTP status it matches.
         ///   - requests: The names of the requests whose responses it applies to (empty: any request).
+        ///   - match: Values the error body must carry at JSON pointers.
         ///   - code: The stable code.
         ///   - kind: The code's kind.
         public init(
             providerCode: String? = nil, providerCodePrefix: String? = nil, status: Int? = nil,
-            requests: [String] = [], code: String, kind: AuthError.Kind
+            requests: [String] = [], match: [MemberCondition] = [], code: String, kind: AuthError.Kind
         ) {
             self.providerCode = providerCode
             self.providerCodePrefix = providerCodePrefix
             self.status = status
             self.requests = requests
+            self.match = match
             self.code = code
             self.kind = kind
         }
@@ -45,13 +50,21 @@
         ///   - candidate: The provider's code.
         ///   - candidateStatus: The HTTP status.
         ///   - request: The name of the request the response answers, when known.
+        ///   - member: The text at a JSON pointer of the error body (or the callback parameter a one-segment
+        ///     pointer names), for the row's ``match``; none by default, so a row with `match` conditions
+        ///     then never matches.
         /// - Returns: Whether every condition the row states holds (and it states one).
-        public func matches(providerCode candidate: String?, status candidateStatus: Int?, request: String?) -> Bool {
+        public func matches(
+            providerCode candidate: String?, status candidateStatus: Int?, request: String?,
+            member: (String) -> String? = { _ in nil }
+        ) -> Bool {
             if let providerCode, providerCode != candidate { return false }
             if let providerCodePrefix, !(candidate?.hasPrefix(providerCodePrefix) ?? false) { return false }
             if let status, status != candidateStatus { return false }
             if !requests.isEmpty, !(request.map(requests.contains) ?? false) { return false }
+            if !membersMatch(member) { return false }
             return providerCode != nil || providerCodePrefix != nil || status != nil || !requests.isEmpty
+                || !match.isEmpty
         }
     }
 

@@ -35,6 +35,10 @@
     public var tokens: TokenSpec
     /// Client rules.
     public var clientPolicy: ClientPolicy
+    /// Set when the client cannot be created without a client secret (the descriptor's `clientSecret`).
+    public var clientSecret: ClientSecretRequirement?
+    /// Values read from responses and kept with the session, usable as `{NAME}` (the descriptor's `captures`).
+    public var captures: [CaptureSpec]
 
     /// Creates a spec.
     public init(
@@ -44,7 +48,8 @@
         actions: [ActionSpec] = [], errors: ErrorMappingSpec = ErrorMappingSpec(),
         callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
-        clientPolicy: ClientPolicy = ClientPolicy()
+        clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
+        captures: [CaptureSpec] = []
     ) {
         self.name = name
         self.displayName = displayName
@@ -62,5 +67,7 @@
         self.user = user
         self.tokens = tokens
         self.clientPolicy = clientPolicy
+        self.clientSecret = clientSecret
+        self.captures = captures
     }
 }

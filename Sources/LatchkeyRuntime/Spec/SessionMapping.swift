@@ -46,12 +46,16 @@
     public var role: String?
     /// Granted scopes (a string separated by spaces, or an array).
     public var scopes: String?
+    /// Where the parts of the name are (`/given_name`, `/family_name`): their non-empty values, joined by a
+    /// space, are the name when ``name`` finds none.
+    public var nameParts: [String]
 
     /// Creates the mapping; the defaults are OpenID Connect's claim names.
     public init(
         id: String = "/sub", email: String? = "/email", name: String? = "/name", role: String? = nil,
-        scopes: String? = nil
+        scopes: String? = nil, nameParts: [String] = []
     ) {
+        self.nameParts = nameParts
         self.id = id
         self.email = email
         self.name = name

@@ -59,6 +59,7 @@ enum SessionRecordCoding {
     /// The session's members, in order of their names.
     private static func write(_ session: Session, to writer: inout JSONObjectWriter) {
         writer.member("accessToken", string: session.accessToken)
+        if !session.captures.isEmpty { writer.member("captures", .object(session.captures.mapValues(JSON.string))) }
         if let expiresAt = session.expiresAt { writer.member("expiresAt", number: expiresAt.timeIntervalSince1970) }
         if let idToken = session.idToken { writer.member("idToken", string: idToken) }
         writer.member("issuedAt", number: session.issuedAt.timeIntervalSince1970)
@@ -98,6 +99,14 @@ enum SessionRecordCoding {
             let idToken = optionalString(document["idToken"]), let scope = optionalString(document["scope"]),
             let expiresAt = optionalNumber(document["expiresAt"])
         else { return nil }
+        var captures: [String: String] = [:]
+        if let captured = document["captures"], !captured.isNull {
+            guard case .object(let members) = captured else { return nil }
+            for (name, value) in members {
+                guard let text = value.string else { return nil }
+                captures[name] = text
+            }
+        }
         var user: User?
         if let userDocument = document["user"], !userDocument.isNull {
             guard let decoded = self.user(from: userDocument) else { return nil }
@@ -107,7 +116,7 @@ enum SessionRecordCoding {
             accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, tokenType: tokenType,
             expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
             issuedAt: Date(timeIntervalSince1970: issuedAt),
-            scope: scope, user: user, provider: provider)
+            scope: scope, user: user, provider: provider, captures: captures)
     }
 
     private static func user(from document: JSON) -> User? {

@@ -49,6 +49,17 @@ import Testing
             #""discovery": {"issuer": "https://e.com", "url": "https://e.com/tenant/metadata"}"#, 5,
             #""discovery"."url""#
         ),
+        (
+            #""requests": {"t": {"method": "POST", "url": "https://e.com/t", "clientAuthentication": "post"}}, "clientSecret": {"required": true}"#,
+            5, #""clientSecret""#
+        ),
+        (
+            #""errors": {"map": [{"match": {"/errors/0/field": "client_id"}, "code": "invalid_client"}]}"#, 5,
+            #""match""#
+        ),
+        (#""captures": {"region": {"pointer": "/region"}}"#, 5, #""captures""#),
+        (#""user": {"nameParts": ["/given_name", "/family_name"]}"#, 5, #""nameParts""#),
+        (#""callback": {"scope": "scope"}"#, 5, #""callback"."scope""#),
     ]
 
     @Test("every version-2 key is accepted in a version-2 descriptor")

@@ -119,16 +119,16 @@ struct RequestFeatureTests {
         }
     }
 
-    @Test("a required method still refuses to send without a secret, before any request")
+    @Test("a required method still refuses to send without a secret, before the browser or any request")
     func requiredSecretStillRequired() async throws {
         let spec = TwitchClient.provider
         try await withSimulator(spec) { simulator in
             let client = try Self.client(spec, simulator)
-            let request = try await client.prepareAuthorization()
-            let callback = try await simulator.browser.follow(request.url, until: request.redirectURI)
-            let error = await #expect(throws: AuthError.self) { try await client.handleCallback(callback) }
+            // Twitch's exchange declares post: browser sign-in is refused when it starts, not after consent.
+            let error = await #expect(throws: AuthError.self) { _ = try await client.prepareAuthorization() }
             #expect(error?.code == .invalidConfiguration)
-            #expect(simulator.tokenRequests.isEmpty, "no exchange without the secret its post method needs")
+            #expect(error?.message.contains("'exchangeCode'") == true)
+            #expect(simulator.requests.isEmpty, "no discovery, authorize or exchange without the secret")
         }
     }
 

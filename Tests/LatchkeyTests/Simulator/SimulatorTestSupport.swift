@@ -23,10 +23,22 @@ struct ConformanceHarness {
     /// The client secret given to providers whose requests authenticate the client.
     static let clientSecret = "conformance-client-secret"
 
-    /// The spec of a generated provider, by descriptor name.
+    /// The spec of a generated provider (or a ``variants`` entry), by descriptor name.
     static func spec(named name: String) throws -> ProviderSpec {
-        try #require(LatchkeyProviders.all.first { $0.name == name }, "No generated provider named '\(name)'.")
+        try #require(
+            (LatchkeyProviders.all + variants).first { $0.name == name }, "No generated provider named '\(name)'.")
     }
+
+    /// Test-only variants of catalog providers for shapes the catalog must be able to grow into: a provider whose
+    /// user has no email and that issues no refresh token (Reddit's and Strava's kind of user document).
+    static let variants: [ProviderSpec] = {
+        var spec = GitHubClient.provider
+        spec.name = "github-without-email-or-refresh"
+        spec.user.email = nil
+        spec.flows.refresh = nil
+        spec.session.refreshToken = nil
+        return [spec]
+    }()
 
     /// Runs `body` with a harness for the provider `name`; the simulator is shut down afterwards (off the
     /// concurrency pool), also when `body` throws.

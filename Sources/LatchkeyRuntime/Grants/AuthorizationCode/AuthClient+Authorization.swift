@@ -14,7 +14,8 @@ extension AuthClient {
     ///   - additionalParameters: More query parameters; they may not replace one the request already has. One
     ///     named like a variable the authorize query declares (Supabase's `{provider}`) fills that variable.
     /// - Returns: The request; open its URL in a browser.
-    /// - Throws: `invalid_configuration` without an authorization code flow, a redirect URI (configured or
+    /// - Throws: `invalid_configuration` without an authorization code flow, without the client secret its code
+    ///   exchange authenticates with (`basic` or `post`; before anything is sent), a redirect URI (configured or
     ///   listed by the provider), or with a clashing parameter; `redirect_mismatch` for a redirect URI the
     ///   provider does not list; discovery errors (`confidential_client_in_mobile`, ...).
     public func prepareAuthorization(
@@ -35,6 +36,8 @@ extension AuthClient {
         guard let flow = provider.flows.authorizationCode else {
             throw failure(.invalidConfiguration, "This provider has no browser sign-in.")
         }
+        try ClientSecretCheck.checkFlow(
+            [flow.exchangeRequest], flow: "Browser sign-in", provider: provider, configuration: configuration)
         let given = redirectURI ?? configuration.redirectURI
         if let given { try ConfigurationValidator.checkRedirect(given, provider: provider) }
         let required = "A redirect URI is required for browser sign-in."

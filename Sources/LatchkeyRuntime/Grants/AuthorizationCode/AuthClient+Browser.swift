@@ -53,6 +53,11 @@ extension AuthClient {
         open: @escaping @Sendable (URL) async throws(AuthError) -> Void, timeout: LatchkeyDuration = .seconds(300),
         scopes: [String]? = nil
     ) async throws(AuthError) -> Session {
+        if let flow = provider.flows.authorizationCode {
+            // Before the loopback server listens: a flow that cannot finish never opens a port or a browser.
+            try ClientSecretCheck.checkFlow(
+                [flow.exchangeRequest], flow: "Browser sign-in", provider: provider, configuration: configuration)
+        }
         let state = RandomToken.make(using: options.random)
         // A provider that keeps its own flow state (Supabase) does not echo `state`: the callback is then
         // matched to the pending sign-in by ``handleCallback(_:)`` instead.

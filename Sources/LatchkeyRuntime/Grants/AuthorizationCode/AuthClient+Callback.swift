@@ -157,6 +157,9 @@ extension AuthClient {
             ],
             isTokenRequest: true)
         var fresh = try decodeSession(document, response, request: spec)
+        if fresh.scope == nil, let name = provider.callback.scopeParameter {
+            fresh.scope = callback[name]  // Granted scopes that only the callback reports (Strava).
+        }
         if let nonce = pending.nonce, let idToken = fresh.idToken,
             JWTPayload.claims(of: idToken)?["nonce"]?.string != nonce
         {
@@ -226,9 +229,13 @@ extension AuthClient {
         let errorValue = parameters[spec.errorParameter]
         let detailCode = spec.errorCodeParameter.flatMap { parameters[$0] }
         var code = ErrorClassifier.code(providerCode: errorValue, status: nil, rules: [])
+        // A row's `match` names callback parameters with one-segment pointers (`/error_reason`).
+        let member = { (pointer: String) in parameters[String(pointer.dropFirst())] }
         for candidate in [detailCode, errorValue].compactMap({ $0 }) {
             let rules = provider.errors.callbackRules
-            if let rule = rules.first(where: { $0.matches(providerCode: candidate, status: nil) }) {
+            if let rule = rules.first(where: {
+                $0.matches(providerCode: candidate, status: nil, request: nil, member: member)
+            }) {
                 code = AuthError.Code(rule.code, kind: rule.kind)
                 break
             }

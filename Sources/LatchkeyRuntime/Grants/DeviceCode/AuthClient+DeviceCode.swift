@@ -13,6 +13,8 @@ extension AuthClient {
         guard let flow = provider.flows.deviceCode else {
             throw failure(.invalidConfiguration, "This provider has no device authorization.")
         }
+        try ClientSecretCheck.checkFlow(
+            [flow.tokenRequest], flow: "Device sign-in", provider: provider, configuration: configuration)
         let browser = provider.flows.authorizationCode
         let chosen = scopes ?? browser?.defaultScopes ?? []
         let scope = chosen.isEmpty ? nil : JSON.string(chosen.joined(separator: browser?.scopeSeparator ?? " "))

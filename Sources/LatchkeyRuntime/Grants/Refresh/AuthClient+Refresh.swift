@@ -117,6 +117,8 @@ extension AuthClient {
             fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
             fresh.idToken = fresh.idToken ?? base.idToken
             fresh.user = fresh.user ?? base.user
+            // Captures survive a refresh; one the refresh response carries again is updated.
+            fresh.captures = base.captures.merging(fresh.captures) { _, new in new }
             answered = true
             try await validateRefreshedIDToken(fresh, previous: base)
             try await validateNewAccessToken(&fresh, previous: base)
