@@ -62,6 +62,13 @@ public struct AuthClientOptions: Sendable {
     /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
     /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
     public var additionalTokenParameters: [String: String] = [:]
+    /// Whether tokens are bound to a DPoP key (RFC 9449) when the descriptor declares `"dpop": "optional"`
+    /// (default `false`); a `"required"` descriptor always binds them, a `"never"` one refuses `true` with
+    /// `invalid_configuration` when the client is created. See <doc:SenderConstrainedTokens>.
+    public var usesDPoP = false
+    /// Whether browser sign-ins push their authorization request (RFC 9126) when the descriptor declares a
+    /// pushed authorization endpoint used `"whenRequired"` and discovery does not require it (default `false`).
+    public var pushesAuthorizationRequests = false
 
     /// Creates options.
     /// - Parameters:

@@ -35,6 +35,8 @@
     public var tokens: TokenSpec
     /// Client rules.
     public var clientPolicy: ClientPolicy
+    /// DPoP and pushed authorization requests.
+    public var senderConstraint: SenderConstraintSpec
 
     /// Creates a spec.
     public init(
@@ -44,7 +46,7 @@
         actions: [ActionSpec] = [], errors: ErrorMappingSpec = ErrorMappingSpec(),
         callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
-        clientPolicy: ClientPolicy = ClientPolicy()
+        clientPolicy: ClientPolicy = ClientPolicy(), senderConstraint: SenderConstraintSpec = SenderConstraintSpec()
     ) {
         self.name = name
         self.displayName = displayName
@@ -62,5 +64,6 @@
         self.user = user
         self.tokens = tokens
         self.clientPolicy = clientPolicy
+        self.senderConstraint = senderConstraint
     }
 }
