@@ -112,6 +112,7 @@ import Foundation
         var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
         decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public
+        decoder.acceptsDPoPTokenType = provider.senderConstraint.dpop != .never
         self.decoder = decoder
     }
 
