@@ -64,12 +64,14 @@ struct DPoPHarness {
 
     /// A client of the server over the shared store (another one is a relaunch).
     func client(
-        dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil, usesDPoP: Bool = false
+        dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil, usesDPoP: Bool = false,
+        pushes: Bool = false
     ) throws -> AuthClient {
         var options = AuthClientOptions(
             store: store, logger: { [logs] record in logs.withLock { $0.append(record.message) } },
             environment: { _ in nil })
         options.usesDPoP = usesDPoP
+        options.pushesAuthorizationRequests = pushes
         return try AuthClient(
             provider: Self.spec(dpop: dpop, pushed: pushed),
             configuration: ProviderConfiguration(
