@@ -2,7 +2,7 @@ import Foundation
 
 /// What the command line asked for.
 struct BenchOptions {
-    static let sectionNames = ["generator", "token", "coalescing", "flows", "wire", "hostile", "peer", "size"]
+    static let sectionNames = ["generator", "token", "coalescing", "flows", "wire", "hostile", "peer", "size", "dpop"]
 
     var jsonPath: String?
     var descriptorsDirectory: String

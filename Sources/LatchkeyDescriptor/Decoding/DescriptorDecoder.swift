@@ -72,6 +72,8 @@ final class DescriptorDecoder {
         let user = reader.member("user").flatMap { decodeUserFields($0) } ?? Descriptor.UserFields()
         let tokens = reader.member("tokens").flatMap { decodeTokens($0) } ?? Descriptor.Tokens()
         let policy = reader.member("clientPolicy").flatMap { decodeClientPolicy($0) } ?? Descriptor.ClientPolicy()
+        let dpop = reader.oneOf("dpop", default: DPoPUse.never)
+        let pushedAuthorization = reader.member("pushedAuthorization").flatMap { decodePushedAuthorization($0) }
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -80,7 +82,19 @@ final class DescriptorDecoder {
             displayName: displayName, summary: summary, documentation: documentation, sources: sources,
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
-            callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy)
+            callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy, dpop: dpop,
+            pushedAuthorization: pushedAuthorization)
+    }
+
+    /// `pushedAuthorization`: `{"url": "…", "use": "whenRequired" | "always"}`, both optional.
+    private func decodePushedAuthorization(_ node: JSONNode) -> Descriptor.PushedAuthorization? {
+        guard var reader = ObjectReader(node, sink, expected: "\"pushedAuthorization\"") else { return nil }
+        defer { reader.finish() }
+        let url =
+            reader.member("url").flatMap { decodeTemplate($0, context: .url) }
+            ?? Template(segments: [.variable("discovered.pushed_authorization_request_endpoint")])
+        return Descriptor.PushedAuthorization(
+            url: url, use: reader.oneOf("use", default: PushedAuthorizationUse.whenRequired))
     }
 
     // MARK: Names

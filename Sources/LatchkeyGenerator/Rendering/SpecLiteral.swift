@@ -46,6 +46,23 @@ enum SpecLiteral {
                             ("allowedScopesPointer", d.clientPolicy.allowedScopesField.map(Expr.string)),
                         ]))))
         }
+        if d.dpop != .never || d.pushedAuthorization != nil {
+            var constraint: [Arg] = []
+            if d.dpop != .never { constraint.append(Arg(label: "dpop", value: .term(d.dpop))) }
+            if let pushed = d.pushedAuthorization {
+                constraint.append(
+                    Arg(
+                        label: "pushedAuthorization",
+                        value: .call(
+                            "LatchkeyRuntime.PushedAuthorizationSpec",
+                            [
+                                Arg(label: "url", value: template(pushed.url)),
+                                Arg(label: "use", value: .term(pushed.use)),
+                            ])))
+            }
+            args.append(
+                Arg(label: "senderConstraint", value: .call("LatchkeyRuntime.SenderConstraintSpec", constraint)))
+        }
         return .call("LatchkeyRuntime.ProviderSpec", args)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// The private key never leaves this value except into the session record of the store (see
 /// ``SessionRecordCoding``): ``description``, ``debugDescription`` and `dump` show only the public key's
 /// thumbprint.
-struct DPoPKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct DPoPKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The private key in the platform's form (libcrypto: DER; CryptoKit: the raw scalar).
     let privateKey: [UInt8]
     /// The public point's x coordinate (32 bytes).
@@ -16,7 +16,7 @@ struct DPoPKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringCo
 
     /// Makes a new key pair.
     /// - Throws: `invalid_configuration` when the platform's crypto library cannot make one.
-    static func generate() throws(AuthError) -> DPoPKey {
+    package static func generate() throws(AuthError) -> DPoPKey {
         try DPoPKeyBackend.generate()
     }
 
@@ -63,11 +63,11 @@ struct DPoPKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringCo
     }
 
     /// The public key's thumbprint only: the private key is never shown.
-    var description: String { "DPoPKey(jkt: \(thumbprint))" }
+    package var description: String { "DPoPKey(jkt: \(thumbprint))" }
 
     /// The same as ``description``.
-    var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// A mirror that shows only the thumbprint, so `dump` never prints the private key.
-    var customMirror: Mirror { Mirror(self, children: ["jkt": thumbprint]) }
+    package var customMirror: Mirror { Mirror(self, children: ["jkt": thumbprint]) }
 }

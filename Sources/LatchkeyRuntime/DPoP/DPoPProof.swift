@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes DPoP proof JWTs (RFC 9449 §4.2): `typ: dpop+jwt`, `alg: ES256` and the public `jwk` in the header;
 /// `jti`, `htm`, `htu`, `iat`, and `ath` (resource requests) and `nonce` (when the server gave one) in the claims.
-enum DPoPProof {
+package enum DPoPProof {
     /// A proof for one request.
     /// - Parameters:
     ///   - key: The session's key.
@@ -13,7 +13,7 @@ enum DPoPProof {
     ///   - issuedAt: `iat`, whole seconds.
     ///   - jti: A unique identifier.
     /// - Returns: The compact JWS.
-    static func make(
+    package static func make(
         key: DPoPKey, method: String, url: URL, accessToken: String?, nonce: String?, issuedAt: Date, jti: String
     ) throws(AuthError) -> String {
         let header = JSON.object(["alg": .string("ES256"), "jwk": key.publicJWK, "typ": .string("dpop+jwt")])
