@@ -16,12 +16,15 @@ struct DPoPHarness {
     }
 
     /// The provider: password, authorization code (loopback), refresh; DPoP and PAR as given.
-    static func spec(dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil) -> ProviderSpec {
+    static func spec(
+        dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil, discovers: Bool = false
+    ) -> ProviderSpec {
         let t = AcmeSpec.template
         let s = AcmeSpec.string
         return ProviderSpec(
             name: "dpoptest", displayName: "DPoP Test",
             inputs: [InputSpec(name: "baseURL", kind: .url, trimsTrailingSlash: true), InputSpec(name: "clientID")],
+            discovery: discovers ? .openID(issuer: t("{baseURL}")) : nil,
             requests: [
                 "password": RequestSpec(
                     method: "POST", url: t("{baseURL}/token"), encoding: .form,
@@ -65,7 +68,7 @@ struct DPoPHarness {
     /// A client of the server over the shared store (another one is a relaunch).
     func client(
         dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil, usesDPoP: Bool = false,
-        pushes: Bool = false
+        pushes: Bool = false, discovers: Bool = false
     ) throws -> AuthClient {
         var options = AuthClientOptions(
             store: store, logger: { [logs] record in logs.withLock { $0.append(record.message) } },
@@ -73,7 +76,7 @@ struct DPoPHarness {
         options.usesDPoP = usesDPoP
         options.pushesAuthorizationRequests = pushes
         return try AuthClient(
-            provider: Self.spec(dpop: dpop, pushed: pushed),
+            provider: Self.spec(dpop: dpop, pushed: pushed, discovers: discovers),
             configuration: ProviderConfiguration(
                 values: ["baseURL": server.baseURL.absoluteString, "clientID": "dpop-app"]),
             options: options)

@@ -42,6 +42,8 @@ final class DPoPServerCore: Sendable {
         var pushLifetimes: [Int] = [60]
         /// Whether every `use_dpop_nonce` answer moves the nonce on (so the retry's proof is refused again).
         var nonceRotates = false
+        /// The discovery document's `dpop_signing_alg_values_supported`.
+        var dpopAlgorithms = ["ES256"]
         /// An error the pushed authorization endpoint answers with, if any.
         var pushError: String?
     }
@@ -74,6 +76,12 @@ final class DPoPServerCore: Sendable {
         case ("POST", "/token"): token(request)
         case ("GET", "/resource"): resource(request)
         case ("POST", "/par"): push(request)
+        case ("GET", "/.well-known/openid-configuration"):
+            .json(
+                [
+                    "issuer": url(""), "token_endpoint": url("/token"),
+                    "dpop_signing_alg_values_supported": state.withLock { $0.settings.dpopAlgorithms },
+                ] as [String: Any])
         default: .json(["error": "not_found"], status: 404)
         }
     }

@@ -158,6 +158,18 @@ struct DPoPWireTests {
         let never = try harness.client(dpop: .never)
         _ = try await never.signIn(username: "ada", password: "pw")
         #expect(harness.server.requests("/token").last?.header("DPoP") == nil)
+
+        // dpop_signing_alg_values_supported without ES256: discovery fails before any token request.
+        harness.server.update { $0.dpopAlgorithms = ["RS256", "PS256"] }
+        let tokenRequests = harness.server.requests("/token").count
+        let unsupported = try harness.client(discovers: true)
+        await expectAuthError(.invalidConfiguration) { _ = try await unsupported.discover() }
+        await expectAuthError(.invalidConfiguration) { _ = try await unsupported.signIn(username: "a", password: "p") }
+        #expect(harness.server.requests("/token").count == tokenRequests)
+        // A server that lists ES256 (a store of its own: the other document is cached in the first one).
+        let listing = try DPoPHarness()
+        let supported = try listing.client(discovers: true)
+        #expect(try await supported.discover()["token_endpoint"] != nil)
     }
 
     private func claims(_ proof: String?) throws -> [String: Any] {
