@@ -2,7 +2,7 @@
 public enum DPoPUse: String, VocabularyTerm {
     /// The provider does not do DPoP: no proof is ever sent (the default).
     case never
-    /// The provider can bind tokens to a key when the app asks for it (``AuthClientOptions/usesDPoP``):
+    /// The provider can bind tokens to a key when the app asks for it (`AuthClientOptions.usesDPoP`):
     /// Okta, Auth0 and Keycloak enable DPoP per client, and a bound access token works only with resource
     /// servers that accept DPoP, so the app decides.
     case optional

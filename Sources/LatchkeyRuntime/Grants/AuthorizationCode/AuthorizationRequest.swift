@@ -13,7 +13,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     public var nonce: String?
     /// When a pushed authorization request's `request_uri` in ``url`` expires (RFC 9126 `expires_in`, less a
     /// moment for the browser to open it); `nil` when the request was not pushed. Prepare the sign-in again
-    /// rather than open an expired URL (the browser sign-ins of ``AuthClient`` push again by themselves).
+    /// rather than open an expired URL (the client's own browser sign-ins push again by themselves).
     public var expiresAt: Date?
 
     /// Creates a request.
