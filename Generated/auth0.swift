@@ -189,6 +189,13 @@ public struct Auth0Client: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("issuer")
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(
+            dpop: .optional,
+            pushedAuthorization: LatchkeyRuntime.PushedAuthorizationSpec(
+                url: .variable("discovered.pushed_authorization_request_endpoint"),
+                use: .whenRequired
+            )
         )
     )
 

@@ -194,6 +194,13 @@ public struct KeycloakClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("issuer")
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(
+            dpop: .optional,
+            pushedAuthorization: LatchkeyRuntime.PushedAuthorizationSpec(
+                url: .variable("discovered.pushed_authorization_request_endpoint"),
+                use: .whenRequired
+            )
         )
     )
 

@@ -212,6 +212,13 @@ public struct OidcClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("issuer")
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(
+            dpop: .optional,
+            pushedAuthorization: LatchkeyRuntime.PushedAuthorizationSpec(
+                url: .variable("discovered.pushed_authorization_request_endpoint"),
+                use: .whenRequired
+            )
         )
     )
 

@@ -93,6 +93,12 @@ public enum BuiltInErrorCode: String, VocabularyTerm {
     case mfaRequired = "mfa_required"
     /// The sign-in method is disabled at the provider.
     case providerDisabled = "provider_disabled"
+    /// The server refused the request's DPoP proof.
+    case invalidDPoPProof = "invalid_dpop_proof"
+    /// The server still asked for a DPoP nonce after the one retry with its nonce.
+    case useDPoPNonce = "use_dpop_nonce"
+    /// A token response's `token_type` does not match the DPoP binding asked for.
+    case dpopBindingMismatch = "dpop_binding_mismatch"
     /// The provider returned an error Latchkey has no mapping for.
     case unknown
 
@@ -144,6 +150,9 @@ public enum BuiltInErrorCode: String, VocabularyTerm {
         case .accessDenied: .cancelled
         case .mfaRequired: .rejected
         case .providerDisabled: .misconfigured
+        case .invalidDPoPProof: .invalidResponse
+        case .useDPoPNonce: .transport
+        case .dpopBindingMismatch: .misconfigured
         case .unknown: .invalidResponse
         }
     }
@@ -196,6 +205,9 @@ public enum BuiltInErrorCode: String, VocabularyTerm {
         case .accessDenied: "The user or provider denied access."
         case .mfaRequired: "Multi-factor verification is required."
         case .providerDisabled: "The sign-in method is disabled at the provider."
+        case .invalidDPoPProof: "The server refused the request's DPoP proof."
+        case .useDPoPNonce: "The server still asked for a DPoP nonce after the one retry with its nonce."
+        case .dpopBindingMismatch: "A token response's token_type does not match the DPoP binding asked for."
         case .unknown: "The provider returned an error Latchkey has no mapping for."
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// What the command line asked for.
 struct BenchOptions {
     static let sectionNames = [
-        "generator", "token", "restore", "coalescing", "flows", "wire", "hostile", "peer", "size",
+        "generator", "token", "restore", "coalescing", "flows", "wire", "hostile", "peer", "size", "dpop",
     ]
 
     var jsonPath: String?

@@ -111,6 +111,9 @@ await section("peer") {
     let setUp = options.peerSetup
     return try await runDetached { try await PeerBench(packageRoot: root, setUp: setUp).run() }
 }
+await section("dpop") {
+    try await runDetached { try await DPoPProofBench(proofs: 2_000, requests: 200).run() }
+}
 await section("size") {
     let root = BenchOptions.packageRoot()
     return try await runDetached { try await ProviderSizeBench(packageRoot: root).run() }

@@ -77,6 +77,8 @@ final class DescriptorDecoder {
         }
         let clientSecret = reader.member("clientSecret").flatMap { decodeClientSecret($0, requests: requests) }
         let captures = reader.member("captures").map { decodeCaptures($0) } ?? []
+        let dpop = reader.oneOf("dpop", default: DPoPUse.never)
+        let pushedAuthorization = reader.member("pushedAuthorization").flatMap { decodePushedAuthorization($0) }
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -86,7 +88,19 @@ final class DescriptorDecoder {
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
-            vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures)
+            vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures, dpop: dpop,
+            pushedAuthorization: pushedAuthorization)
+    }
+
+    /// `pushedAuthorization`: `{"url": "…", "use": "whenRequired" | "always"}`, both optional.
+    private func decodePushedAuthorization(_ node: JSONNode) -> Descriptor.PushedAuthorization? {
+        guard var reader = ObjectReader(node, sink, expected: "\"pushedAuthorization\"") else { return nil }
+        defer { reader.finish() }
+        let url =
+            reader.member("url").flatMap { decodeTemplate($0, context: .url) }
+            ?? Template(segments: [.variable("discovered.pushed_authorization_request_endpoint")])
+        return Descriptor.PushedAuthorization(
+            url: url, use: reader.oneOf("use", default: PushedAuthorizationUse.whenRequired))
     }
 
     // MARK: Names

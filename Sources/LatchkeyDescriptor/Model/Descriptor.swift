@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// A provider descriptor, decoded and validated: the input of the generator.
 ///
 /// Field names follow the JSON keys of format version 1 (see `Descriptors/descriptor.schema.json`).
@@ -52,6 +54,18 @@ public struct Descriptor: Sendable, Hashable {
     public var clientSecret: ClientSecret? = nil
     /// Values read from responses and kept with the session (format version 2), in source order.
     public var captures: [Named<Capture>] = []
+    /// Whether tokens are bound to a DPoP key (RFC 9449): `dpop`.
+    public var dpop: DPoPUse = .never
+    /// The pushed authorization request endpoint (RFC 9126) and when it is used: `pushedAuthorization`.
+    public var pushedAuthorization: PushedAuthorization?
+
+    /// A descriptor's `pushedAuthorization`.
+    public struct PushedAuthorization: Sendable, Hashable {
+        /// The endpoint (default `{discovered.pushed_authorization_request_endpoint}`).
+        public var url: Template
+        /// When a browser sign-in pushes its request.
+        public var use: PushedAuthorizationUse
+    }
 }
 
 /// A value with the name it has in the descriptor.

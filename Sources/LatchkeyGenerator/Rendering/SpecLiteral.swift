@@ -46,7 +46,27 @@ enum SpecLiteral {
                             ("allowedScopesPointer", d.clientPolicy.allowedScopesField.map(Expr.string)),
                         ]))))
         }
-        return .call("LatchkeyRuntime.ProviderSpec", args + clientSecretArguments(d) + captureArguments(d))
+        var senderArguments: [Arg] = []
+        if d.dpop != .never || d.pushedAuthorization != nil {
+            var constraint: [Arg] = []
+            if d.dpop != .never { constraint.append(Arg(label: "dpop", value: .term(d.dpop))) }
+            if let pushed = d.pushedAuthorization {
+                constraint.append(
+                    Arg(
+                        label: "pushedAuthorization",
+                        value: .call(
+                            "LatchkeyRuntime.PushedAuthorizationSpec",
+                            [
+                                Arg(label: "url", value: template(pushed.url)),
+                                Arg(label: "use", value: .term(pushed.use)),
+                            ])))
+            }
+            senderArguments.append(
+                Arg(label: "senderConstraint", value: .call("LatchkeyRuntime.SenderConstraintSpec", constraint)))
+        }
+        return .call(
+            "LatchkeyRuntime.ProviderSpec",
+            args + clientSecretArguments(d) + captureArguments(d) + senderArguments)
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {

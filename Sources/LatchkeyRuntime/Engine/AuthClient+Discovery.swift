@@ -51,6 +51,13 @@ extension AuthClient {
         if let pointer = provider.clientPolicy.confidentialPointer, result.document.value(at: pointer) == .bool(true) {
             throw failure(.confidentialClientInMobile, "The provider says this client is confidential.")
         }
+        if usesDPoP, let algorithms = result.document["dpop_signing_alg_values_supported"]?.array,
+            !algorithms.contains(.string("ES256"))
+        {
+            // RFC 9449 §5.1: Latchkey's proofs are ES256; a server that lists only other algorithms refuses them.
+            throw failure(
+                .invalidConfiguration, "The provider's dpop_signing_alg_values_supported does not list ES256.")
+        }
         if let current = discovery, current.isFresh(at: now()) { return current.values }
         discovery = result
         return result.values
@@ -171,7 +178,7 @@ extension AuthClient {
                 throw discoveryFailure("The descriptor has no request named '\(request)'.")
             }
             let built = try builder.build(spec, scope: inputScope)
-            let response = try await options.transport.send(built)
+            let response = try await pipeline.send(built, context: requestContext()).response
             guard let parsed = try mapper.document(from: response, for: spec) else {
                 throw discoveryFailure("The configuration response is empty.")
             }
@@ -194,7 +201,7 @@ extension AuthClient {
         if let userAgent = options.userAgent, !request.headerFields.contains("User-Agent") {
             request.setHeader("User-Agent", userAgent)
         }
-        let response = try await options.transport.send(request)
+        let response = try await pipeline.send(request, context: requestContext()).response
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url.absoluteString), response: .document)
         guard let document = try mapper.document(from: response, for: spec), document.object != nil else {
             throw discoveryFailure("The discovery document is not a JSON object.")

@@ -33,7 +33,8 @@ extension AuthClient {
                 "id_token": current.idToken.map(JSON.string),
             ]
             do {
-                _ = try await send(request, flow: variables, accessToken: current.accessToken)
+                _ = try await send(
+                    request, flow: variables, accessToken: current.accessToken, proofKey: current.boundProofKey)
             } catch {
                 log(.info, "The sign-out request failed (\(error.code.rawValue)); signed out locally.")
             }
@@ -49,6 +50,7 @@ extension AuthClient {
             "scope": .string(scope), "access_token": .string(current.accessToken),
             "refresh_token": current.refreshToken.map(JSON.string), "id_token": current.idToken.map(JSON.string),
         ]
-        _ = try await send(request, flow: variables, accessToken: current.accessToken)
+        _ = try await send(
+            request, flow: variables, accessToken: current.accessToken, proofKey: current.boundProofKey)
     }
 }

@@ -16,21 +16,36 @@ extension AuthClient {
         return base.adding(flow)
     }
 
-    /// Sends one of the provider's requests and checks the response.
+    /// Sends one of the provider's requests through the ``RequestPipeline`` and checks the response.
     /// - Parameters:
     ///   - name: The request's name in ``ProviderSpec/requests``.
     ///   - flow: The flow's variables.
-    ///   - accessToken: The bearer token for `.accessToken` requests (the valid one when `nil`).
-    ///   - isTokenRequest: Whether the extra token parameters are added.
+    ///   - accessToken: The access token for `.accessToken` requests (the valid one when `nil`).
+    ///   - isTokenRequest: Whether the extra token parameters are added (and, with DPoP, a proof).
+    ///   - proofKey: The DPoP key to prove possession of: a token request's (the sign-in's, the refreshed
+    ///     session's), or that of the session whose `accessToken` is given (by default the current session's
+    ///     when it is DPoP-bound); ignored unless the client uses DPoP. Without one, no proof is sent.
     /// - Returns: The request spec, the JSON body (if any) and the response.
     func send(
-        _ name: String, flow: [String: JSON?] = [:], accessToken: String? = nil, isTokenRequest: Bool = false
+        _ name: String, flow: [String: JSON?] = [:], accessToken: String? = nil, isTokenRequest: Bool = false,
+        proofKey: DPoPKey? = nil
     ) async throws(AuthError) -> (spec: RequestSpec, document: JSON?, response: TransportResponse) {
         guard let spec = provider.requests[name] else {
             throw failure(.invalidConfiguration, "The descriptor has no request named '\(name)'.")
         }
         var bearer = accessToken
-        if spec.authorization == .accessToken, bearer == nil { bearer = try await validAccessToken() }
+        var key = proofKey
+        if spec.authorization == .accessToken {
+            if bearer == nil {
+                bearer = try await validAccessToken()
+                key = session.flatMap { $0.accessToken == bearer ? $0.boundProofKey : nil }
+            } else {
+                key = proofKey ?? session.flatMap { $0.accessToken == bearer ? $0.boundProofKey : nil }
+            }
+            guard bearer != nil else {
+                throw failure(.sessionMissing, "This request needs a signed-in session.")
+            }
+        }
         let sessionTokens: [String: JSON?] = [
             "access_token": session.map { .string($0.accessToken) },
             "refresh_token": session?.refreshToken.map(JSON.string),
@@ -40,11 +55,16 @@ extension AuthClient {
         try checkCaptures(in: templates, request: name, flow: flow)
         let request = try builder.build(
             spec, scope: try await scope(flow, rendering: templates),
-            accessToken: bearer, isTokenRequest: isTokenRequest)
+            isTokenRequest: isTokenRequest)
+        var context = requestContext(proofKey: usesDPoP ? key : nil)
+        if spec.authorization == .accessToken {
+            context.accessToken = bearer
+            context.authorizationScheme = context.proofKey == nil ? spec.authorizationScheme : "DPoP"
+        }
         log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
         let response: TransportResponse
         do {
-            response = try await options.transport.send(request)
+            response = try await pipeline.send(request, context: context).response
         } catch {
             var failure = error
             failure.provider = failure.provider ?? provider.name
@@ -73,6 +93,26 @@ extension AuthClient {
         await clearSession()
     }
 
+    /// The pipeline context of this client's requests: with a DPoP key, its proofs take `iat` from the client's
+    /// clock, `jti` from its random source and nonces from ``dpopNonces``.
+    nonisolated func requestContext(proofKey: DPoPKey? = nil) -> RequestContext {
+        var context = RequestContext(provider: provider.name)
+        guard let proofKey else { return context }
+        context.proofKey = proofKey
+        context.nonces = dpopNonces
+        let clock = options.clock
+        let random = options.random
+        context.now = { clock.now }
+        context.makeIdentifier = { RandomToken.make(bytes: 16, using: random) }
+        return context
+    }
+
+    /// A new DPoP key for a sign-in's token request (password, code, device code, client credentials), or `nil`
+    /// when the client does not use DPoP: every new session gets a key of its own.
+    nonisolated func newProofKey() throws(AuthError) -> DPoPKey? {
+        usesDPoP ? try DPoPKey.generate() : nil
+    }
+
     /// Every secret a request may carry: the flow's values (codes, verifiers, tokens, passwords), the bearer
     /// token, the session's tokens and the client secret.
     nonisolated func secretsSent(flow: [String: JSON?], bearer: String?) -> [String?] {
@@ -84,17 +124,33 @@ extension AuthClient {
         return secrets
     }
 
-    /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`.
-    /// - Parameter request: The request that was answered: its own session mapping, when it declares one,
-    ///   replaces the provider's.
-    func decodeSession(_ document: JSON?, _ response: TransportResponse, request: RequestSpec? = nil) throws(AuthError)
-        -> Session
-    {
+    /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`, and binds
+    /// it to the DPoP key its request proved possession of.
+    /// - Parameters:
+    ///   - request: The request that was answered: its own session mapping, when it declares one, replaces the
+    ///     provider's.
+    ///   - proofKey: The DPoP key of the request's proof, if it carried one.
+    /// - Throws: `dpop_binding_mismatch` for a `DPoP` token type without a proof, or a `Bearer` one when the
+    ///   descriptor requires DPoP.
+    func decodeSession(
+        _ document: JSON?, _ response: TransportResponse, request: RequestSpec? = nil, proofKey: DPoPKey? = nil
+    ) throws(AuthError) -> Session {
         guard let document else {
             throw failure(.invalidResponse, "The token response is empty.")
         }
         let serverDate = response.header("Date").flatMap(HTTPDate.parse)
-        var session = try decoder.mapping(request?.session).session(from: document, now: now(), serverDate: serverDate)
+        var session = try decoder.mapping(request?.session).session(
+            from: document, now: now(), serverDate: serverDate)
+        let proofKey = usesDPoP ? proofKey : nil
+        if session.isDPoPBound, proofKey == nil {
+            throw failure(.dpopBindingMismatch, "The provider issued a DPoP-bound token to a request without a proof.")
+        }
+        if proofKey != nil, !session.isDPoPBound, provider.senderConstraint.dpop == .required {
+            throw failure(
+                .dpopBindingMismatch,
+                "The provider issued a '\(session.tokenType)' token, but this provider's tokens must be DPoP-bound.")
+        }
+        session.dpopKey = session.isDPoPBound ? proofKey : nil
         // Captures without a request read every token response.
         for capture in provider.captures where capture.request == nil {
             session.captures[capture.name] = capture.value(in: document, response)

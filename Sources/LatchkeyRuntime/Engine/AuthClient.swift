@@ -26,6 +26,13 @@ import Foundation
         initial: nil, settled: false, bufferingPolicy: .bufferingNewest(1))
     nonisolated let eventBroadcaster = EventBroadcaster()
     nonisolated let builder: RequestBuilder
+    /// The stages every request passes through, around ``AuthClientOptions/transport``.
+    nonisolated let pipeline: RequestPipeline
+    /// Whether token requests prove possession of a DPoP key (RFC 9449): the descriptor requires it, or
+    /// allows it and ``AuthClientOptions/usesDPoP`` asks for it.
+    nonisolated let usesDPoP: Bool
+    /// The servers' last `DPoP-Nonce`s.
+    nonisolated let dpopNonces = DPoPNonces()
     nonisolated let mapper: ResponseMapper
     nonisolated let decoder: SessionDecoder
     /// The store, when its operations never wait: called in place (see ``SynchronousSessionStore``).
@@ -52,6 +59,8 @@ import Foundation
     var lastSessionRecord: (bytes: Data, session: Session)?
     var automaticRefreshTask: Task<Void, Never>?
     var clientCredentialsCache = ClientCredentialsCache()
+    /// What the browser sign-ins not yet opened pushed (RFC 9126), by state: pushed again when expired.
+    var pushedAuthorizations: [String: PushedAuthorization] = [:]
 
     /// Creates a client and validates its configuration.
     /// - Parameters:
@@ -87,12 +96,25 @@ import Foundation
         builder.additionalTokenParameters = try AdditionalTokenParameters.resolve(
             options.additionalTokenParameters, provider: provider)
         self.builder = builder
+        self.pipeline = RequestPipeline(stages: RequestPipeline.standardStages, transport: options.transport)
+        switch provider.senderConstraint.dpop {
+        case .never:
+            guard !options.usesDPoP else {
+                throw AuthError(
+                    .invalidConfiguration, "This provider's descriptor does not declare DPoP (\"dpop\").",
+                    provider: provider.name)
+            }
+            self.usesDPoP = false
+        case .optional: self.usesDPoP = options.usesDPoP
+        case .required: self.usesDPoP = true
+        }
         var mapper = ResponseMapper(provider: provider.name, errors: provider.errors)
         mapper.accessTokenPointer = provider.session.accessToken
         self.mapper = mapper
         var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
         decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public
+        decoder.acceptsDPoPTokenType = provider.senderConstraint.dpop != .never
         self.decoder = decoder
     }
 

@@ -71,6 +71,14 @@ public struct AuthClientOptions: Sendable {
     /// A session another SDK stored, adopted once when this client's store holds none (an app that replaces
     /// supabase-swift keeps its users signed in); `nil` (the default) for none. See ``SessionImport``.
     public var sessionImport: SessionImport?
+    /// Whether tokens are bound to a DPoP key (RFC 9449) when the descriptor declares `"dpop": "optional"`
+    /// (default `false`); a `"required"` descriptor always binds them, a `"never"` one refuses `true` with
+    /// `invalid_configuration` when the client is created. See the article "Sender-constrained tokens (DPoP) and
+    /// pushed authorization (PAR)".
+    public var usesDPoP = false
+    /// Whether browser sign-ins push their authorization request (RFC 9126) when the descriptor declares a
+    /// pushed authorization endpoint used `"whenRequired"` and discovery does not require it (default `false`).
+    public var pushesAuthorizationRequests = false
 
     /// Creates options.
     /// - Parameters:

@@ -12,6 +12,8 @@ enum ErrorClassifier {
         "authorization_pending": .authorizationPending,
         "slow_down": .slowDown,
         "expired_token": .expiredToken,
+        "invalid_dpop_proof": "invalid_dpop_proof",
+        "use_dpop_nonce": "use_dpop_nonce",
     ]
 
     /// The stable code for a provider code and status: the first matching rule, else the OAuth table,

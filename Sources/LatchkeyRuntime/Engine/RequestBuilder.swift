@@ -1,6 +1,8 @@
 import Foundation
 
-/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``.
+/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``: URL, query, body, the
+/// descriptor's headers, client authentication and the extra token parameters. What every request gets besides
+/// (the `Authorization` header of an access token, a DPoP proof) is added by the ``RequestPipeline``'s stages.
 struct RequestBuilder: Sendable {
     /// The provider.
     let provider: ProviderSpec
@@ -16,14 +18,13 @@ struct RequestBuilder: Sendable {
     /// - Parameters:
     ///   - spec: The request as the descriptor declares it.
     ///   - scope: The variables.
-    ///   - accessToken: The bearer token, for requests with `.accessToken` authorization.
     ///   - isTokenRequest: Whether ``ProviderSpec/extraTokenParameters`` and ``additionalTokenParameters`` are
     ///     added (code exchange, refresh, device-code token, client credentials).
     /// - Throws: `invalid_configuration` for a URL that is not https (or loopback http), a missing
     ///   client secret, or a template variable that has no value; `invalid_request` for a header with CR, LF
     ///   or NUL (a token or input that would smuggle a header).
     func build(
-        _ spec: RequestSpec, scope: VariableScope, accessToken: String? = nil, isTokenRequest: Bool = false
+        _ spec: RequestSpec, scope: VariableScope, isTokenRequest: Bool = false
     ) throws(AuthError) -> TransportRequest {
         let extras = isTokenRequest ? provider.extraTokenParameters + additionalTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
@@ -69,12 +70,6 @@ struct RequestBuilder: Sendable {
             form.append(("client_secret", secret))
             jsonBody["client_id"] = jsonBody["client_id"] ?? .string(id)
             jsonBody["client_secret"] = .string(secret)
-        }
-        if spec.authorization == .accessToken {
-            guard let accessToken else {
-                throw AuthError(.sessionMissing, "This request needs a signed-in session.", provider: provider.name)
-            }
-            headers.append("Authorization", spec.authorizationScheme + " " + accessToken)
         }
         var body: Data?
         switch spec.encoding {

@@ -29,6 +29,15 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     /// Values the descriptor's `captures` read from responses (Atlassian's `cloudid`), by name: kept in the
     /// stored session record and usable as `{NAME}` in later requests. Never printed by ``description``.
     public var captures: [String: String] = [:]
+    /// The DPoP key the tokens are bound to (RFC 9449), when the client proves possession: made for the sign-in,
+    /// kept through refreshes, stored with the session record, and never encoded by `Codable`, described or
+    /// dumped.
+    var dpopKey: DPoPKey?
+
+    /// The members `Codable` reads and writes: the DPoP key is not one of them (it is never exported).
+    private enum CodingKeys: String, CodingKey {
+        case accessToken, refreshToken, idToken, tokenType, expiresAt, issuedAt, scope, user, provider, captures
+    }
 
     /// Creates a session.
     /// - Parameters:
@@ -119,6 +128,13 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
 
     /// The user, or a placeholder that carries only the subject when the provider sent no user.
     public var userOrPlaceholder: User { user ?? User(id: subject ?? "") }
+
+    /// Whether the access token is DPoP-bound (`token_type` `DPoP`, any letter case): resource requests carry it
+    /// with the `DPoP` scheme and a proof.
+    var isDPoPBound: Bool { tokenType.caseInsensitiveCompare("DPoP") == .orderedSame }
+
+    /// The key a resource request proves possession of: the DPoP key of a DPoP-bound session.
+    var boundProofKey: DPoPKey? { isDPoPBound ? dpopKey : nil }
 
     /// A summary with every token redacted.
     public var description: String {

@@ -7,6 +7,9 @@ struct SessionDecoder: Sendable {
     let userMapping: UserMapping
     /// Whether the descriptor declares PASETO access tokens, whose `token_type` may be `PASETO`.
     var acceptsPasetoTokenType = false
+    /// Whether the descriptor declares DPoP, whose `token_type` may be `DPoP` (whether a proof was sent is checked
+    /// by ``AuthClient/decodeSession(_:_:request:proofKey:)``).
+    var acceptsDPoPTokenType = false
 
     /// Decodes a token response.
     /// - Parameters:
@@ -28,7 +31,10 @@ struct SessionDecoder: Sendable {
                 provider: provider)
         }
         let tokenType = nonEmptyString(document, sessionMapping.tokenType) ?? "bearer"
-        guard TokenSyntax.isAcceptedTokenType(tokenType, acceptsPaseto: acceptsPasetoTokenType) else {
+        guard
+            TokenSyntax.isAcceptedTokenType(
+                tokenType, acceptsPaseto: acceptsPasetoTokenType, acceptsDPoP: acceptsDPoPTokenType)
+        else {
             let shown = tokenType.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
             throw AuthError(
                 .invalidResponse,
@@ -142,6 +148,7 @@ extension SessionDecoder {
         guard let mapping else { return self }
         var decoder = SessionDecoder(provider: provider, sessionMapping: mapping, userMapping: userMapping)
         decoder.acceptsPasetoTokenType = acceptsPasetoTokenType
+        decoder.acceptsDPoPTokenType = acceptsDPoPTokenType
         return decoder
     }
 }

@@ -28,8 +28,8 @@ enum TokenSyntax {
     /// - Parameters:
     ///   - type: The `token_type` the provider sent.
     ///   - acceptsPaseto: Whether the descriptor declares PASETO access tokens.
-    static func isAcceptedTokenType(_ type: String, acceptsPaseto: Bool) -> Bool {
+    static func isAcceptedTokenType(_ type: String, acceptsPaseto: Bool, acceptsDPoP: Bool = false) -> Bool {
         let lower = type.lowercased()
-        return lower == "bearer" || (acceptsPaseto && lower == "paseto")
+        return lower == "bearer" || (acceptsPaseto && lower == "paseto") || (acceptsDPoP && lower == "dpop")
     }
 }

@@ -39,6 +39,8 @@
     public var clientSecret: ClientSecretRequirement?
     /// Values read from responses and kept with the session, usable as `{NAME}` (the descriptor's `captures`).
     public var captures: [CaptureSpec]
+    /// DPoP and pushed authorization requests.
+    public var senderConstraint: SenderConstraintSpec
 
     /// Creates a spec.
     public init(
@@ -49,7 +51,7 @@
         callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
-        captures: [CaptureSpec] = []
+        captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec()
     ) {
         self.name = name
         self.displayName = displayName
@@ -69,5 +71,6 @@
         self.clientPolicy = clientPolicy
         self.clientSecret = clientSecret
         self.captures = captures
+        self.senderConstraint = senderConstraint
     }
 }

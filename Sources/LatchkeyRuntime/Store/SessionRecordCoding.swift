@@ -60,6 +60,7 @@ enum SessionRecordCoding {
     private static func write(_ session: Session, to writer: inout JSONObjectWriter) {
         writer.member("accessToken", string: session.accessToken)
         if !session.captures.isEmpty { writer.member("captures", .object(session.captures.mapValues(JSON.string))) }
+        if let dpopKey = session.dpopKey { writer.member("dpopKey", string: dpopKey.storedForm) }
         if let expiresAt = session.expiresAt { writer.member("expiresAt", number: expiresAt.timeIntervalSince1970) }
         if let idToken = session.idToken { writer.member("idToken", string: idToken) }
         writer.member("issuedAt", number: session.issuedAt.timeIntervalSince1970)
@@ -107,16 +108,24 @@ enum SessionRecordCoding {
                 captures[name] = text
             }
         }
+        var dpopKey: DPoPKey?
+        if let stored = document["dpopKey"], !stored.isNull {
+            // A key this platform cannot read leaves the session unusable for proofs: not a session at all.
+            guard let text = stored.string, let key = DPoPKey(storedForm: text) else { return nil }
+            dpopKey = key
+        }
         var user: User?
         if let userDocument = document["user"], !userDocument.isNull {
             guard let decoded = self.user(from: userDocument) else { return nil }
             user = decoded
         }
-        return Session(
+        var session = Session(
             accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, tokenType: tokenType,
             expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
             issuedAt: Date(timeIntervalSince1970: issuedAt),
             scope: scope, user: user, provider: provider, captures: captures)
+        session.dpopKey = dpopKey
+        return session
     }
 
     private static func user(from document: JSON) -> User? {

@@ -116,6 +116,13 @@ extension AuthError.Code {
     public static let slowDown: Self = "slow_down"
     /// Device flow: expired.
     public static let expiredToken: Self = "expired_token"
+    /// The server refused a request's DPoP proof (RFC 9449 `invalid_dpop_proof`).
+    public static let invalidDPoPProof: Self = "invalid_dpop_proof"
+    /// The server still asked for a DPoP nonce after the one retry with its nonce.
+    public static let useDPoPNonce: Self = "use_dpop_nonce"
+    /// A token response's `token_type` does not match the DPoP binding asked for: `DPoP` without a proof, or
+    /// `Bearer` when the descriptor requires DPoP.
+    public static let dpopBindingMismatch: Self = "dpop_binding_mismatch"
     /// An unmapped provider error.
     public static let unknown: Self = "unknown"
 }

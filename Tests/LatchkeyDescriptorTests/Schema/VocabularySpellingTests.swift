@@ -19,6 +19,8 @@ import Testing
         ("type", ParameterType.descriptorSpellings),
         ("method", PKCEMethod.descriptorSpellings),
         ("kind", ErrorKind.descriptorSpellings),
+        ("dpop", DPoPUse.descriptorSpellings),
+        ("use", PushedAuthorizationUse.descriptorSpellings),
     ]
 
     /// Every string `enum` in the schema by the property key it constrains (an array's `items.enum` counts

@@ -97,12 +97,29 @@ extension AuthClient {
             }
             query.append((name, additionalParameters[name] ?? ""))
         }
-        let url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
-        let pending = PendingFlow(
+        let proofKey = try newProofKey()
+        var url: URL
+        var expiresAt: Date?
+        if let endpoint = try pushedAuthorizationEndpoint(in: scope) {
+            // RFC 9126: the parameters go to the server, the browser gets only `client_id` and `request_uri`;
+            // with DPoP, `dpop_jkt` binds the code to the sign-in's key (RFC 9449 §10).
+            var parameters = query
+            if let proofKey { parameters.append(("dpop_jkt", proofKey.thumbprint)) }
+            let pushed = PushedAuthorization(
+                endpoint: endpoint, parameters: parameters,
+                clientAuthentication: provider.requests[flow.exchangeRequest]?.clientAuthentication ?? .none,
+                authorizeURL: flow.authorizeURL, scope: scope)
+            (url, expiresAt) = try await push(pushed)
+            rememberPushed(pushed, state: state)
+        } else {
+            url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
+        }
+        var pending = PendingFlow(
             state: state, codeVerifier: verifier, nonce: nonce, redirectURI: redirect, createdAt: now(),
             maxAge: query.first { $0.name == "max_age" }.flatMap { Int($0.value) }.map { max($0, 0) })
-        try await updatePending { flows in flows.append(pending) }
-        return AuthorizationRequest(url: url, redirectURI: redirect, state: state, nonce: nonce)
+        pending.dpopKey = proofKey?.storedForm
+        try await updatePending { [pending] flows in flows.append(pending) }
+        return AuthorizationRequest(url: url, redirectURI: redirect, state: state, nonce: nonce, expiresAt: expiresAt)
     }
 
     /// The redirect URIs the discovered client configuration lists (``ClientPolicy/allowedRedirectURIsPointer``),

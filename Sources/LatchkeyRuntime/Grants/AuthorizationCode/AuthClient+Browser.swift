@@ -24,7 +24,8 @@ extension AuthClient {
         return try await complete(request) { () async throws(AuthError) -> URL in
             try await authenticator.authenticate(
                 WebAuthenticationRequest(
-                    url: request.url, redirectURI: request.redirectURI, callbackScheme: request.callbackScheme,
+                    url: try await openableURL(request), redirectURI: request.redirectURI,
+                    callbackScheme: request.callbackScheme,
                     prefersEphemeralSession: prefersEphemeralSession))
         }
     }
@@ -89,7 +90,7 @@ extension AuthClient {
         return try await complete(request, arrival: .loopback) { () async throws(AuthError) -> URL in
             if !opened {
                 opened = true
-                try await open(request.url)
+                try await open(try await openableURL(request))
             }
             return try await server.waitForCallback()
         }

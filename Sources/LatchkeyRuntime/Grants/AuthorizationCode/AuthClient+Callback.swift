@@ -148,6 +148,9 @@ extension AuthClient {
         code: String, pending: PendingFlow, flow: AuthorizationCodeFlowSpec, callback: CallbackParameters,
         fence: Int
     ) async throws(AuthError) -> Session {
+        // The key the sign-in was prepared with (its thumbprint went out as `dpop_jkt` when pushed).
+        var proofKey = usesDPoP ? pending.dpopKey.flatMap(DPoPKey.init(storedForm:)) : nil
+        if usesDPoP, proofKey == nil { proofKey = try newProofKey() }
         let (spec, document, response) = try await send(
             flow.exchangeRequest,
             flow: [
@@ -155,8 +158,8 @@ extension AuthClient {
                 "redirect_uri": .string(pending.redirectURI.absoluteString), "state": .string(pending.state),
                 "nonce": pending.nonce.map(JSON.string),
             ],
-            isTokenRequest: true)
-        var fresh = try decodeSession(document, response, request: spec)
+            isTokenRequest: true, proofKey: proofKey)
+        var fresh = try decodeSession(document, response, request: spec, proofKey: proofKey)
         if fresh.scope == nil, let name = provider.callback.scopeParameter {
             fresh.scope = callback[name]  // Granted scopes that only the callback reports (Strava).
         }
@@ -168,7 +171,8 @@ extension AuthClient {
         let claims = try await validateNewIDToken(fresh, nonce: pending.nonce, maxAge: pending.maxAge)
         let accessClaims = try await validateNewAccessToken(&fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {
-            let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
+            let (_, userDocument, _) = try await send(
+                userInfo.request, accessToken: fresh.accessToken, proofKey: fresh.boundProofKey)
             try checkUserDocument(userDocument, against: accessClaims)
             // With the user read from the verified access token, the document only confirms it.
             if !provider.tokens.userFromAccessToken || accessClaims == nil {

@@ -11,6 +11,10 @@ public struct AuthorizationRequest: Sendable, Hashable {
     public var state: String
     /// The nonce expected in the ID token, if any.
     public var nonce: String?
+    /// When a pushed authorization request's `request_uri` in ``url`` expires (RFC 9126 `expires_in`, less a
+    /// moment for the browser to open it); `nil` when the request was not pushed. Prepare the sign-in again
+    /// rather than open an expired URL (the client's own browser sign-ins push again by themselves).
+    public var expiresAt: Date?
 
     /// Creates a request.
     /// - Parameters:
@@ -18,11 +22,13 @@ public struct AuthorizationRequest: Sendable, Hashable {
     ///   - redirectURI: The redirect URI.
     ///   - state: The state.
     ///   - nonce: The nonce.
-    public init(url: URL, redirectURI: URL, state: String, nonce: String? = nil) {
+    ///   - expiresAt: When a pushed request's `request_uri` expires.
+    public init(url: URL, redirectURI: URL, state: String, nonce: String? = nil, expiresAt: Date? = nil) {
         self.url = url
         self.redirectURI = redirectURI
         self.state = state
         self.nonce = nonce
+        self.expiresAt = expiresAt
     }
 
     /// The redirect URI's scheme, as `ASWebAuthenticationSession` wants it.

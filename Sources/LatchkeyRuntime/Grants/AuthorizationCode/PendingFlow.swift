@@ -21,6 +21,9 @@ struct PendingFlow: Sendable, Codable, Hashable {
     /// The `max_age` sent in the authorization request, in seconds, if any: the ID token's `auth_time`
     /// must be at most this old (records written before it existed decode without it).
     var maxAge: Int? = nil
+    /// The DPoP key the code exchange proves possession of (``DPoPKey/storedForm``), when the client uses DPoP:
+    /// made when the sign-in is prepared, so that a pushed request's `dpop_jkt` names it.
+    var dpopKey: String? = nil
 
     /// Whether the flow is older than its lifetime at a moment.
     func isStale(at now: Date, lifetime defaultLifetime: Double) -> Bool {

@@ -82,9 +82,11 @@ extension AuthClient {
     private func requestClientCredentials(_ flow: ClientCredentialsFlowSpec, scope: String) async throws(AuthError)
         -> ClientCredentialsToken
     {
+        let proofKey = try newProofKey()
         let (_, document, response) = try await send(
-            flow.request, flow: ["scope": scope.isEmpty ? nil : .string(scope)], isTokenRequest: true)
-        let session = try decodeSession(document, response)
+            flow.request, flow: ["scope": scope.isEmpty ? nil : .string(scope)], isTokenRequest: true,
+            proofKey: proofKey)
+        let session = try decodeSession(document, response, proofKey: proofKey)
         if session.refreshToken != nil {
             log(.debug, "The client credentials answer carried a refresh token; it was dropped.")
         }

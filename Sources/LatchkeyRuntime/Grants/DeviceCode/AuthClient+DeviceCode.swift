@@ -56,7 +56,8 @@ extension AuthClient {
             let claims = try await validateNewIDToken(fresh, nonce: nil)
             if fresh.user == nil, let userInfo = provider.flows.userInfo {
                 do {
-                    let (_, userDocument, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
+                    let (_, userDocument, _) = try await send(
+                        userInfo.request, accessToken: fresh.accessToken, proofKey: fresh.boundProofKey)
                     fresh.user = try decoder.user(from: userDocument ?? .null)
                 } catch {
                     log(.info, "The user could not be fetched after the device sign-in (\(error.code.rawValue)).")
@@ -75,6 +76,7 @@ extension AuthClient {
         -> Session
     {
         var interval = min(authorization.interval, DeviceAuthorization.maximumInterval)
+        let proofKey = try newProofKey()
         while true {
             try await pauseDevicePolling(seconds: interval, until: authorization.expiresAt)
             guard now() < authorization.expiresAt else {
@@ -83,7 +85,8 @@ extension AuthClient {
             let answer: (document: JSON?, response: TransportResponse)
             do {
                 let (_, document, response) = try await send(
-                    flow.tokenRequest, flow: ["device_code": .string(authorization.deviceCode)], isTokenRequest: true)
+                    flow.tokenRequest, flow: ["device_code": .string(authorization.deviceCode)], isTokenRequest: true,
+                    proofKey: proofKey)
                 answer = (document, response)
             } catch {
                 if Task.isCancelled { throw deviceCancelled() }
@@ -111,7 +114,7 @@ extension AuthClient {
                 }
             }
             return try decodeSession(
-                answer.document, answer.response, request: provider.requests[flow.tokenRequest])
+                answer.document, answer.response, request: provider.requests[flow.tokenRequest], proofKey: proofKey)
         }
     }
 

@@ -104,7 +104,8 @@ extension AuthClient {
         let installed: Session
         do {
             let accessClaims = try await validateNewAccessToken(&fresh)
-            let (_, document, _) = try await send(userInfo.request, accessToken: fresh.accessToken)
+            let (_, document, _) = try await send(
+                userInfo.request, accessToken: fresh.accessToken, proofKey: fresh.boundProofKey)
             try checkUserDocument(document, against: accessClaims)
             if !provider.tokens.userFromAccessToken || accessClaims == nil {
                 fresh.user = try decoder.user(from: document ?? .null)

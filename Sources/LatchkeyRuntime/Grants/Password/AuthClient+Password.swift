@@ -21,9 +21,12 @@ extension AuthClient {
         apply(.signInStarted)
         let fence = signInFence()
         do {
+            let proofKey = try newProofKey()
             let (spec, document, response) = try await send(
-                flow.request, flow: ["username": .string(username), "password": .string(password)])
-            return try await install(try decodeSession(document, response, request: spec), fence: fence)
+                flow.request, flow: ["username": .string(username), "password": .string(password)],
+                proofKey: proofKey)
+            return try await install(
+                try decodeSession(document, response, request: spec, proofKey: proofKey), fence: fence)
         } catch {
             publishAfterFailure(previous: previous)
             throw error

@@ -110,10 +110,13 @@ extension AuthClient {
         guard case .sendRefresh(let base)? = read.last else { return await finish(read) }
         var answered = false
         do {
+            // The session's own key: a DPoP-bound refresh token is honoured only with a proof of it.
+            var proofKey = usesDPoP ? base.dpopKey : nil
+            if usesDPoP, proofKey == nil { proofKey = try newProofKey() }
             let (spec, document, response) = try await send(
                 flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],
-                accessToken: base.accessToken, isTokenRequest: true)
-            var fresh = try decodeSession(document, response, request: spec)
+                accessToken: base.accessToken, isTokenRequest: true, proofKey: proofKey)
+            var fresh = try decodeSession(document, response, request: spec, proofKey: proofKey)
             fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
             fresh.idToken = fresh.idToken ?? base.idToken
             fresh.user = fresh.user ?? base.user

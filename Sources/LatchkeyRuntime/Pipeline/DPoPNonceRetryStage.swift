@@ -1,0 +1,33 @@
+import Foundation
+
+/// Remembers every `DPoP-Nonce` a server sends, and asks for one retry when the server refused a proof for
+/// want of it (RFC 9449 §8, §9): a token endpoint's 400 `{"error":"use_dpop_nonce"}`, or a resource server's
+/// 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"`.
+struct DPoPNonceRetryStage: RequestStage {
+    func prepare(_ request: inout TransportRequest, context: RequestContext) throws(AuthError) {}
+
+    func interpret(_ response: TransportResponse, to request: TransportRequest, context: RequestContext)
+        -> RequestStageVerdict
+    {
+        guard context.proofKey != nil, let nonces = context.nonces,
+            let nonce = response.header("DPoP-Nonce")?.trimmingCharacters(in: .whitespaces), !nonce.isEmpty
+        else { return .accept }
+        nonces.remember(nonce, for: request.url)
+        return Self.asksForNonce(response) ? .retry : .accept
+    }
+
+    /// Whether a response is a `use_dpop_nonce` error.
+    static func asksForNonce(_ response: TransportResponse) -> Bool {
+        switch response.status {
+        case 400:
+            return JSON(data: response.body)?["error"]?.string == "use_dpop_nonce"
+        case 401:
+            return response.headerFields.values(for: "WWW-Authenticate").contains { challenge in
+                let lowered = challenge.lowercased()
+                return lowered.hasPrefix("dpop") && lowered.range(of: "use_dpop_nonce") != nil
+            }
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LatchkeyPlatform
+@_spi(Generated) import LatchkeyTesting
+import Testing
+
+@_spi(Generated) @testable import LatchkeyRuntime
+
+/// Pushed authorization requests (RFC 9126) on the wire: the parameters go to the server, the browser gets only
+/// `client_id` and `request_uri`, an expired `request_uri` is pushed again, errors are mapped; with DPoP the
+/// push names the sign-in's key (`dpop_jkt`) and the code exchange proves it.
+@Suite("PAR: pushed authorization requests on the wire", timeLimit(minutes: 2))
+struct PushedAuthorizationWireTests {
+    /// A browser that approves at once: it reads what was pushed under the opened `request_uri` and requests the
+    /// loopback callback with that request's code and state.
+    final class Browser: Sendable {
+        let server: DPoPTestServer
+        let opened = Locked<[URL]>([])
+
+        init(_ server: DPoPTestServer) {
+            self.server = server
+        }
+
+        var open: @Sendable (URL) async throws(AuthError) -> Void {
+            { [self] url throws(AuthError) in await self.visit(url) }
+        }
+
+        private func visit(_ url: URL) async {
+            opened.withLock { $0.append(url) }
+            let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let uri = items.first { $0.name == "request_uri" }?.value ?? ""
+            guard let pushed = server.pushed(uri), let redirect = URLComponents(string: pushed["redirect_uri"] ?? ""),
+                let port = redirect.port
+            else { return }
+            let code = "code-" + (uri.split(separator: "-").last.map(String.init) ?? "")
+            _ = await RawHTTPClient.get(
+                port: port, target: redirect.percentEncodedPath + "?code=\(code)&state=\(pushed["state"] ?? "")")
+        }
+    }
+
+    @Test("a loopback sign-in pushes its parameters with dpop_jkt and opens only client_id and request_uri")
+    func pushThenOpen() async throws {
+        let harness = try DPoPHarness()
+        let client = try harness.client(dpop: .required, pushed: .always)
+        let browser = Browser(harness.server)
+        let session = try await client.signInWithLoopback(open: browser.open, timeout: .seconds(60))
+        #expect(session.tokenType == "DPoP")
+
+        let opened = try #require(browser.opened.withLock { $0 }.first)
+        let items = URLComponents(url: opened, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(items.map(\.name).sorted() == ["client_id", "request_uri"])
+        #expect(opened.path == "/authorize")
+        let uri = try #require(items.first { $0.name == "request_uri" }?.value)
+        let pushed = try #require(harness.server.pushed(uri))
+        #expect(pushed["client_id"] == "dpop-app" && pushed["code_challenge_method"] == "S256")
+        #expect(pushed["code_challenge"]?.isEmpty == false && pushed["state"]?.isEmpty == false)
+        #expect(pushed["redirect_uri"]?.hasPrefix("http://127.0.0.1:") == true)
+        // The code was bound to dpop_jkt; the exchange proved that key (the server checks), and it is the session's.
+        #expect(pushed["dpop_jkt"] == session.dpopKey?.thumbprint)
+        #expect(harness.server.proofKeys("/token") == [pushed["dpop_jkt"]])
+        #expect(harness.server.requests("/par").count == 1)
+        #expect(harness.server.refusals.isEmpty)
+    }
+
+    @Test("an expired request_uri is pushed again before the browser opens; the fresh one is opened")
+    func expiredRequestURI() async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.pushLifetimes = [0, 60]
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client(dpop: .never, pushed: .always)
+        let browser = Browser(harness.server)
+        _ = try await client.signInWithLoopback(open: browser.open, timeout: .seconds(60))
+        #expect(harness.server.requests("/par").count == 2)
+        let opened = browser.opened.withLock { $0 }
+        #expect(opened.count == 1)
+        #expect(
+            opened.first?.absoluteString.hasSuffix("request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3Areq-1")
+                == true)
+        #expect(harness.server.requests("/par").allSatisfy { $0.formBody["dpop_jkt"] == nil })
+    }
+
+    @Test("a pushed authorization error is mapped, and no browser opens")
+    func pushError() async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.pushError = "invalid_request"
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client(dpop: .never, pushed: .always)
+        let browser = Browser(harness.server)
+        await expectAuthError(.invalidRequest) {
+            _ = try await client.signInWithLoopback(open: browser.open, timeout: .seconds(60))
+        }
+        #expect(browser.opened.withLock { $0 }.isEmpty)
+        #expect(harness.server.requests("/token").isEmpty)
+    }
+
+    @Test("whenRequired pushes only when the app (or discovery) asks for it")
+    func whenRequired() async throws {
+        let harness = try DPoPHarness()
+        let redirect = try #require(URL(string: "dev.dpop.app://callback"))
+        let plain = try harness.client(dpop: .never, pushed: .whenRequired)
+        let request = try await plain.prepareAuthorization(redirectURI: redirect)
+        #expect(request.expiresAt == nil)
+        #expect(request.url.query?.range(of: "code_challenge=") != nil)
+        #expect(harness.server.requests("/par").isEmpty)
+
+        let pushing = try harness.client(dpop: .never, pushed: .whenRequired, pushes: true)
+        let pushed = try await pushing.prepareAuthorization(redirectURI: redirect)
+        #expect(pushed.expiresAt != nil)
+        #expect(pushed.url.query?.range(of: "code_challenge=") == nil)
+        #expect(harness.server.requests("/par").count == 1)
+    }
+}
