@@ -149,6 +149,8 @@ let package = Package(
         .testTarget(
             name: "LatchkeyTests",
             dependencies: ["Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
+            // The providers' documented examples, read from the source tree by FidelityTests.
+            exclude: ["Fidelity/Fixtures"],
             swiftSettings: strictSettings),
         // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.

@@ -30,9 +30,11 @@ struct ConformanceHarness {
 
     /// Runs `body` with a harness for the provider `name`; the simulator is shut down afterwards (off the
     /// concurrency pool), also when `body` throws.
-    static func run(_ name: String, _ body: (ConformanceHarness) async throws -> Void) async throws {
+    static func run(
+        _ name: String, users: [SimulatedUser] = [.demo], _ body: (ConformanceHarness) async throws -> Void
+    ) async throws {
         let spec = try spec(named: name)
-        try await withSimulator(spec) { simulator in
+        try await withSimulator(spec, users: users) { simulator in
             try await body(try make(spec, simulator))
         }
     }
@@ -143,8 +145,10 @@ struct ConformanceHarness {
 
 /// Runs `body` with a simulator for `provider`, then shuts it down off the concurrency pool (also when
 /// `body` throws): `stop()` waits for the server's threads, which a test must not do on the pool.
-func withSimulator(_ provider: ProviderSpec, _ body: (ProviderSimulator) async throws -> Void) async throws {
-    let simulator = try ProviderSimulator(provider: provider)
+func withSimulator(
+    _ provider: ProviderSpec, users: [SimulatedUser] = [.demo], _ body: (ProviderSimulator) async throws -> Void
+) async throws {
+    let simulator = try ProviderSimulator(provider: provider, users: users)
     do {
         try await body(simulator)
     } catch {
