@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, signInWithIdToken.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -42,17 +42,57 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 "baseURL",
                 .string(.init(segments: [.variable("projectURL"), .literal("/auth/v1")]))
-            )
+            ),
+            .init("smsChannel", .string(.literal("sms"))),
         ],
         commonHeaders: [
             .init("apikey", .string(.variable("publishableKey"))),
             .init("X-Supabase-Api-Version", .string(.literal("2024-01-01"))),
         ],
         requests: [
+            "anonymousSignUp": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/signup")]),
+                encoding: .json,
+                body: [
+                    .init("data", .string(.variable("data"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
+            "emailPasswordGrant": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("password")))],
+                encoding: .json,
+                body: [
+                    .init("email", .string(.variable("email"))),
+                    .init("password", .string(.variable("password"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
             "getUser": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/user")]),
                 authorization: .accessToken,
+                response: .user
+            ),
+            "getUserWithJWT": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/user")]),
+                headers: [
+                    .init(
+                        "Authorization",
+                        .string(.init(segments: [.literal("Bearer "), .variable("jwt")]))
+                    )
+                ],
                 response: .user
             ),
             "idTokenGrant": LatchkeyRuntime.RequestSpec(
@@ -83,8 +123,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [
                     .init("email", .string(.variable("email"))),
                     .init("create_user", .string(.variable("shouldCreateUser"))),
+                    .init("data", .string(.variable("data"))),
                     .init("code_challenge", .string(.variable("code_challenge"))),
                     .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
                 ]
             ),
             "passwordGrant": LatchkeyRuntime.RequestSpec(
@@ -98,6 +143,59 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
+            "phoneOtp": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/otp")]),
+                encoding: .json,
+                body: [
+                    .init("phone", .string(.variable("phone"))),
+                    .init(
+                        "channel",
+                        .string(.init(segments: [.firstOf(["channel", "smsChannel"])]))
+                    ),
+                    .init("create_user", .string(.variable("shouldCreateUser"))),
+                    .init("data", .string(.variable("data"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .document
+            ),
+            "phonePasswordGrant": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("password")))],
+                encoding: .json,
+                body: [
+                    .init("phone", .string(.variable("phone"))),
+                    .init("password", .string(.variable("password"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
+            "phoneSignUp": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/signup")]),
+                encoding: .json,
+                body: [
+                    .init("phone", .string(.variable("phone"))),
+                    .init("password", .string(.variable("password"))),
+                    .init(
+                        "channel",
+                        .string(.init(segments: [.firstOf(["channel", "smsChannel"])]))
+                    ),
+                    .init("data", .string(.variable("data"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .sessionOrUser
+            ),
             "pkceGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/token")]),
@@ -109,6 +207,11 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
+            "reauthenticate": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/reauthenticate")]),
+                authorization: .accessToken
+            ),
             "recovery": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/recover")]),
@@ -118,6 +221,10 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("email", .string(.variable("email"))),
                     .init("code_challenge", .string(.variable("code_challenge"))),
                     .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
                 ]
             ),
             "refreshGrant": LatchkeyRuntime.RequestSpec(
@@ -138,7 +245,25 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("email", .string(.variable("email"))),
                     .init("code_challenge", .string(.variable("code_challenge"))),
                     .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
                 ]
+            ),
+            "resendPhone": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/resend")]),
+                encoding: .json,
+                body: [
+                    .init("type", .string(.variable("type"))),
+                    .init("phone", .string(.variable("phone"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .document
             ),
             "signUp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -148,18 +273,29 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 body: [
                     .init("email", .string(.variable("email"))),
                     .init("password", .string(.variable("password"))),
+                    .init("data", .string(.variable("data"))),
                     .init("code_challenge", .string(.variable("code_challenge"))),
                     .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
                 ],
                 response: .sessionOrUser
             ),
             "updateUser": LatchkeyRuntime.RequestSpec(
                 method: "PUT",
                 url: .init(segments: [.variable("baseURL"), .literal("/user")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
-                    .init("password", .string(.variable("password"))),
                     .init("email", .string(.variable("email"))),
+                    .init("phone", .string(.variable("phone"))),
+                    .init("password", .string(.variable("password"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("data", .string(.variable("data"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
                 ],
                 authorization: .accessToken,
                 response: .user
@@ -167,12 +303,32 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             "verifyOTP": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/verify")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
                 encoding: .json,
                 body: [
                     .init("type", .string(.variable("type"))),
                     .init("email", .string(.variable("email"))),
                     .init("token", .string(.variable("token"))),
                     .init("token_hash", .string(.variable("tokenHash"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
+            "verifyPhoneOTP": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/verify")]),
+                encoding: .json,
+                body: [
+                    .init("type", .string(.variable("type"))),
+                    .init("phone", .string(.variable("phone"))),
+                    .init("token", .string(.variable("token"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
                 ],
                 response: .session
             ),
@@ -206,12 +362,87 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         ),
         actions: [
             .init(
+                name: "signInAnonymously",
+                request: "anonymousSignUp",
+                parameters: [
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "signUpWithPhone",
+                request: "phoneSignUp",
+                parameters: [
+                    .init(name: "phone"),
+                    .init(name: "password", minimumLength: 6),
+                    .init(name: "channel", isOptional: true, allowedValues: ["sms", "whatsapp"]),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "signInWithEmailAndCaptcha",
+                request: "emailPasswordGrant",
+                parameters: [.init(name: "email"), .init(name: "password"), .init(name: "captchaToken")]
+            ),
+            .init(
+                name: "signInWithPhonePassword",
+                request: "phonePasswordGrant",
+                parameters: [
+                    .init(name: "phone"),
+                    .init(name: "password"),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "signInWithPhoneOTP",
+                request: "phoneOtp",
+                parameters: [
+                    .init(name: "phone"),
+                    .init(name: "channel", isOptional: true, allowedValues: ["sms", "whatsapp"]),
+                    .init(name: "shouldCreateUser", type: .bool, isOptional: true),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "resendPhone",
+                request: "resendPhone",
+                parameters: [
+                    .init(name: "phone"),
+                    .init(name: "type", allowedValues: ["sms", "phone_change"]),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(name: "reauthenticate", request: "reauthenticate", parameters: []),
+            .init(name: "user", request: "getUserWithJWT", parameters: [.init(name: "jwt")]),
+            .init(
+                name: "updateUser",
+                request: "updateUser",
+                parameters: [
+                    .init(name: "email", isOptional: true),
+                    .init(name: "phone", isOptional: true),
+                    .init(name: "password", isOptional: true, minimumLength: 6),
+                    .init(name: "nonce", isOptional: true),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["emailChange", "default"],
+                    lifetime: 3600,
+                    when: ["email"]
+                )
+            ),
+            .init(
                 name: "signUp",
                 request: "signUp",
                 parameters: [
                     .init(name: "email"),
                     .init(name: "password", minimumLength: 6),
                     .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
                 ],
                 linkPKCE: LatchkeyRuntime.LinkPKCESpec(
                     method: "s256",
@@ -222,7 +453,11 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "resetPasswordForEmail",
                 request: "recovery",
-                parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)],
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ],
                 linkPKCE: LatchkeyRuntime.LinkPKCESpec(
                     method: "s256",
                     redirects: ["recovery"],
@@ -242,6 +477,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "email"),
                     .init(name: "type", allowedValues: ["signup", "email_change"]),
                     .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
                 ],
                 linkPKCE: LatchkeyRuntime.LinkPKCESpec(
                     method: "s256",
@@ -256,6 +492,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "email"),
                     .init(name: "shouldCreateUser", type: .bool, isOptional: true),
                     .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
                 ],
                 linkPKCE: LatchkeyRuntime.LinkPKCESpec(
                     method: "s256",
@@ -274,6 +512,18 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "email", isOptional: true),
                     .init(name: "token", isOptional: true),
                     .init(name: "tokenHash", isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "verifyPhoneOTP",
+                request: "verifyPhoneOTP",
+                parameters: [
+                    .init(name: "phone"),
+                    .init(name: "token"),
+                    .init(name: "type", allowedValues: ["sms", "phone_change"]),
+                    .init(name: "captchaToken", isOptional: true),
                 ]
             ),
             .init(
@@ -477,7 +727,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     kind: .transport
                 ),
                 .init(providerCode: "invalid_request", code: "invalid_request", kind: .invalidInput),
-            ]
+            ],
+            sessionEndedCodes: ["session_not_found", "session_expired", "user_not_found"]
         ),
         callback: LatchkeyRuntime.CallbackSpec(
             location: .queryOrFragment,
@@ -582,23 +833,209 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         try await client.signIn(username: email, password: password)
     }
 
+    /// Signs in as a new anonymous user (the project must allow anonymous sign-ins), and stores the session.
+    /// - Parameters:
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInAnonymously(
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        if let data { arguments["data"] = .object(data) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInAnonymously", arguments: arguments)
+    }
+
+    /// Creates an account with a phone number and password. Returns a session, or a user awaiting the code GoTrue sends by SMS or WhatsApp (verify it with verifyOTP(phone:token:type:)).
+    /// - Parameters:
+    ///   - phone: The new account's phone number.
+    ///   - password: The new account's password. At least 6 characters.
+    ///   - channel: How the confirmation code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signUp(
+        phone: Swift.String,
+        password: Swift.String,
+        channel: Swift.String? = nil,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["phone"] = .string(phone)
+        arguments["password"] = .string(password)
+        if let channel { arguments["channel"] = .string(channel) }
+        if let data { arguments["data"] = .object(data) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signUpWithPhone", arguments: arguments)
+    }
+
+    /// Signs in with email and password and a CAPTCHA token, when the project requires one, and stores the session.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The password. It is sent once and never stored.
+    ///   - captchaToken: The CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signIn(
+        email: Swift.String,
+        password: Swift.String,
+        captchaToken: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["password"] = .string(password)
+        arguments["captchaToken"] = .string(captchaToken)
+        return try await client.perform(action: "signInWithEmailAndCaptcha", arguments: arguments)
+    }
+
+    /// Signs in with a phone number and password, and stores the session.
+    /// - Parameters:
+    ///   - phone: The account's phone number.
+    ///   - password: The password. It is sent once and never stored.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signIn(
+        phone: Swift.String,
+        password: Swift.String,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["phone"] = .string(phone)
+        arguments["password"] = .string(password)
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInWithPhonePassword", arguments: arguments)
+    }
+
+    /// Sends a one-time code by SMS or WhatsApp; verify it with verifyOTP(phone:token:type:). Returns GoTrue's answer (its message_id, when the SMS provider gave one).
+    /// - Parameters:
+    ///   - phone: The phone number to send the code to.
+    ///   - channel: How the code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
+    ///   - shouldCreateUser: Whether an unknown number gets a new account (GoTrue's default: true).
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInWithOTP(
+        phone: Swift.String,
+        channel: Swift.String? = nil,
+        shouldCreateUser: Swift.Bool? = nil,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["phone"] = .string(phone)
+        if let channel { arguments["channel"] = .string(channel) }
+        if let shouldCreateUser { arguments["shouldCreateUser"] = .bool(shouldCreateUser) }
+        if let data { arguments["data"] = .object(data) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInWithPhoneOTP", arguments: arguments)
+    }
+
+    /// Sends a phone sign-up or phone-change code again. Returns GoTrue's answer (its message_id, when there is one).
+    /// - Parameters:
+    ///   - phone: The phone number.
+    ///   - type: What to resend. One of: sms, phone_change.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func resend(
+        phone: Swift.String,
+        type: Swift.String,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["phone"] = .string(phone)
+        arguments["type"] = .string(type)
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "resendPhone", arguments: arguments)
+    }
+
+    /// Sends the signed-in user a one-time code (a nonce) by email or SMS, which updateUser(nonce:) then needs to change the password when the project requires reauthentication.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func reauthenticate() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "reauthenticate")
+    }
+
+    /// Fetches the user an access token belongs to, with that token (never the session's; the session is not changed, except that its user is refreshed when the token is the same user's).
+    /// - Parameters:
+    ///   - jwt: The access token.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func user(
+        jwt: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["jwt"] = .string(jwt)
+        return try await client.perform(action: "user", arguments: arguments)
+    }
+
+    /// Changes the signed-in user's email address, phone number, password or metadata. An email or phone change takes effect once the user confirms the code or link GoTrue sends. With a new email address whose link returns to the app (redirectTo, else the redirect URI configured as "emailChange", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the link's code.
+    /// - Parameters:
+    ///   - email: The new email address.
+    ///   - phone: The new phone number.
+    ///   - password: The new password. At least 6 characters.
+    ///   - nonce: The code reauthenticate() sent, when the project requires reauthentication to change the password.
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - redirectTo: Where the email-change link sends the user.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func updateUser(
+        email: Swift.String? = nil,
+        phone: Swift.String? = nil,
+        password: Swift.String? = nil,
+        nonce: Swift.String? = nil,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        if let email { arguments["email"] = .string(email) }
+        if let phone { arguments["phone"] = .string(phone) }
+        if let password { arguments["password"] = .string(password) }
+        if let nonce { arguments["nonce"] = .string(nonce) }
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "updateUser", arguments: arguments)
+    }
+
     /// Creates an account. Returns a session, or a user awaiting email confirmation. When the confirmation link returns to the app (redirectTo, else the redirect URI configured as "confirmation", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the link's code.
     /// - Parameters:
     ///   - email: The new account's email address.
     ///   - password: The new account's password. At least 6 characters.
     ///   - redirectTo: Where the confirmation link sends the user.
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func signUp(
         email: Swift.String,
         password: Swift.String,
-        redirectTo: Foundation.URL? = nil
+        redirectTo: Foundation.URL? = nil,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["email"] = .string(email)
         arguments["password"] = .string(password)
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let data { arguments["data"] = .object(data) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signUp", arguments: arguments)
     }
 
@@ -606,16 +1043,19 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// - Parameters:
     ///   - email: The account's email address.
     ///   - redirectTo: Where the recovery link sends the user, e.g. the app's password-recovery callback.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func resetPasswordForEmail(
         email: Swift.String,
-        redirectTo: Foundation.URL? = nil
+        redirectTo: Foundation.URL? = nil,
+        captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["email"] = .string(email)
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "resetPasswordForEmail", arguments: arguments)
     }
 
@@ -638,18 +1078,21 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - email: The account's email address.
     ///   - type: What to resend. One of: signup, email_change.
     ///   - redirectTo: Where the confirmation link sends the user.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func resendConfirmation(
         email: Swift.String,
         type: Swift.String,
-        redirectTo: Foundation.URL? = nil
+        redirectTo: Foundation.URL? = nil,
+        captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["email"] = .string(email)
         arguments["type"] = .string(type)
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "resendConfirmation", arguments: arguments)
     }
 
@@ -658,18 +1101,24 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - email: The email address to send the link to.
     ///   - shouldCreateUser: Whether an unknown address gets a new account (GoTrue's default: true).
     ///   - redirectTo: Where the magic link sends the user.
+    ///   - data: The user's metadata (GoTrue's user_metadata).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func signInWithOTP(
         email: Swift.String,
         shouldCreateUser: Swift.Bool? = nil,
-        redirectTo: Foundation.URL? = nil
+        redirectTo: Foundation.URL? = nil,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["email"] = .string(email)
         if let shouldCreateUser { arguments["shouldCreateUser"] = .bool(shouldCreateUser) }
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let data { arguments["data"] = .object(data) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signInWithOTP", arguments: arguments)
     }
 
@@ -679,6 +1128,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     ///   - email: The email address the code was sent to (with token).
     ///   - token: The code from the email.
     ///   - tokenHash: The token hash of an email link (instead of email and token).
+    ///   - redirectTo: Where GoTrue sends the user afterwards (sent as the redirect_to query parameter).
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
@@ -686,14 +1137,41 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         type: Swift.String,
         email: Swift.String? = nil,
         token: Swift.String? = nil,
-        tokenHash: Swift.String? = nil
+        tokenHash: Swift.String? = nil,
+        redirectTo: Foundation.URL? = nil,
+        captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["type"] = .string(type)
         if let email { arguments["email"] = .string(email) }
         if let token { arguments["token"] = .string(token) }
         if let tokenHash { arguments["tokenHash"] = .string(tokenHash) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "verifyOTP", arguments: arguments)
+    }
+
+    /// Verifies a one-time code sent by SMS or WhatsApp (a phone sign-up or sign-in, or a phone change) and signs in.
+    /// - Parameters:
+    ///   - phone: The phone number the code was sent to.
+    ///   - token: The code from the message.
+    ///   - type: The kind of code. One of: sms, phone_change.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func verifyOTP(
+        phone: Swift.String,
+        token: Swift.String,
+        type: Swift.String,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["phone"] = .string(phone)
+        arguments["token"] = .string(token)
+        arguments["type"] = .string(type)
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "verifyPhoneOTP", arguments: arguments)
     }
 
     /// Signs in with an ID token from native Sign in with Apple or Google.

@@ -48,7 +48,7 @@ mkdir -p "$output"
 graphs="$(mktemp -d)"
 trap 'rm -rf "$graphs"' EXIT
 
-includes=(-I "$bin/Modules" -I "$bin" -I "$root/Sources/CLatchkeyCrypto")
+includes=(-I "$bin/Modules" -I "$bin" -I "$root/Sources/CLatchkeyCrypto" -I "$root/Sources/CLatchkeyCurl")
 while IFS= read -r flag; do
     [[ "$flag" == -I* ]] && includes+=(-Xcc "$flag")
 done < <(pkg-config --cflags-only-I openssl 2>/dev/null | tr ' ' '\n')

@@ -34,6 +34,8 @@
 @_exported import class LatchkeyRuntime.InMemorySessionStore
 @_exported import protocol LatchkeyRuntime.LatchkeyClock
 @_exported import struct LatchkeyRuntime.LogRecord
+@_exported import enum LatchkeyRuntime.LoopbackPage
+@_exported import struct LatchkeyRuntime.LoopbackPages
 @_exported import protocol LatchkeyRuntime.PasswordSignInProviding
 @_exported import protocol LatchkeyRuntime.RandomSource
 @_exported import protocol LatchkeyRuntime.RefreshProviding
@@ -41,6 +43,7 @@
 @_exported import protocol LatchkeyRuntime.ServerHandoffProviding
 // Sessions, state and what the flows return.
 @_exported import struct LatchkeyRuntime.Session
+@_exported import struct LatchkeyRuntime.SessionImport
 @_exported import protocol LatchkeyRuntime.SessionStore
 @_exported import protocol LatchkeyRuntime.SignOutProviding
 @_exported import struct LatchkeyRuntime.SystemClock

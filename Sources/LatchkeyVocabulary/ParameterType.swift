@@ -8,4 +8,7 @@ public enum ParameterType: String, VocabularyTerm {
     case int
     /// An absolute URL.
     case url
+    /// A JSON object (format version 2), e.g. GoTrue's `data` (the new user's metadata): sent as a nested
+    /// object in a JSON body.
+    case object
 }

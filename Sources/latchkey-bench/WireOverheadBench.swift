@@ -49,6 +49,8 @@ struct WireOverheadBench {
         let replays = recorded.map { Self.urlRequest(replaying: $0, base: server.baseURL) }
         // The same password request as an TransportRequest, for the transport-only row.
         let transport = URLSessionHTTPTransport()
+        let defaultTransport = AuthClientOptions.defaultTransport()
+        let defaultName = defaultTransport is URLSessionHTTPTransport ? "URLSession" : "libcurl"
         let transportRequest = TransportRequest(
             method: recorded[0].method, url: URL(string: server.baseURL.absoluteString + recorded[0].target)!,
             headers: recorded[0].headers.filter {
@@ -82,6 +84,14 @@ struct WireOverheadBench {
                 "diagnostic: URLSessionHTTPTransport.send alone (password request)", replays[0],
                 {
                     let response = try await transport.send(transportRequest)
+                    guard response.status == 200 else { throw BenchError("transport request failed") }
+                    blackHole(try JSONSerialization.jsonObject(with: response.body))
+                }
+            ),
+            (
+                "diagnostic: default transport (\(defaultName)) .send alone (password request)", replays[0],
+                {
+                    let response = try await defaultTransport.send(transportRequest)
                     guard response.status == 200 else { throw BenchError("transport request failed") }
                     blackHole(try JSONSerialization.jsonObject(with: response.body))
                 }
@@ -127,12 +137,13 @@ struct WireOverheadBench {
         }
         table.notes = [
             "client = SupabaseClient.signIn(email:password:) / currentSession(forceRefresh: true): request building, "
-                + "URLSessionHTTPTransport, response mapping, session decoding, store write (InMemorySessionStore), state publish.",
+                + "the default transport (\(defaultName)), response mapping, session decoding, store write (InMemorySessionStore),"
+                + " state publish.",
             "bare = the request the client sent, replayed byte for byte (method, URL, headers, body) with URLSession"
                 + " (.ephemeral with cookies, cache and credential storage off, as URLSessionHTTPTransport configures it),"
                 + " then JSONSerialization of the body.",
-            "diagnostic row: the runtime's transport alone (URLSessionHTTPTransport, no engine) against the same bare"
-                + " request; it shows how much of the overhead is the transport. Not part of the target.",
+            "diagnostic rows: a transport alone (URLSessionHTTPTransport, and the default one; no engine) against the same"
+                + " bare request; they show how much of the overhead is the transport. Not part of the target.",
             "ratio = median over the pairs of client time / bare time (the target); p50/p50 = client p50 / bare p50.",
             "Median of \(samples) pairs after 10 warm-up pairs, sides alternating; TestHTTPServer answers at once"
                 + " (one connection per request, Connection: close).",

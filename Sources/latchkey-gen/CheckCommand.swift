@@ -24,7 +24,16 @@ struct CheckCommand {
             descriptorPath: "Descriptors", fileName: Generator.indexFileName,
             source: try set.renderIndex(templates: templates)
         )
-        let rendered = try set.render(templates: templates) + [index]
+        if !set.checkVendorModules() { return ExitCode.invalid }
+        let vendor = try set.renderVendorSDKs(templates: templates).map {
+            (
+                descriptorPath: $0.descriptorPath,
+                fileName: (Generator.vendorSDKDirectory as NSString).appendingPathComponent(
+                    Generator.vendorSDKFileName(module: $0.module)),
+                source: $0.source
+            )
+        }
+        let rendered = try set.render(templates: templates) + [index] + vendor
         var drifted = 0
         for file in rendered {
             let path = (generated as NSString).appendingPathComponent(file.fileName)
@@ -39,8 +48,13 @@ struct CheckCommand {
                     newName: "b/\(path) (generated from \(file.descriptorPath))"), terminator: "")
         }
         let expected = Set(rendered.map(\.fileName))
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: generated)) ?? []).sorted()
-        where name.hasSuffix(".swift") && !expected.contains(name) {
+        let vendorDirectory = (generated as NSString).appendingPathComponent(Generator.vendorSDKDirectory)
+        let present =
+            ((try? FileManager.default.contentsOfDirectory(atPath: generated)) ?? [])
+            + ((try? FileManager.default.contentsOfDirectory(atPath: vendorDirectory)) ?? []).map {
+                (Generator.vendorSDKDirectory as NSString).appendingPathComponent($0)
+            }
+        for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
             drifted += 1
             Console.error(
                 "\((generated as NSString).appendingPathComponent(name)):1:1: error: no descriptor generates this file; its descriptor was removed or renamed"

@@ -67,4 +67,35 @@ struct DescriptorSet {
             (loaded.path, Generator.outputFileName(forDescriptorFile: loaded.path), try source.get())
         }
     }
+
+    /// Renders the vendor-SDK surface of every loaded descriptor that declares one: module, file name and source,
+    /// in the order loaded.
+    func renderVendorSDKs(templates: String?) throws -> [(descriptorPath: String, module: String, source: String)] {
+        let generator = try Generator(templatesDirectory: templates)
+        return try loaded.compactMap { path, descriptor in
+            guard let module = descriptor.vendorSDK?.module,
+                let source = try generator.renderVendorSDK(
+                    descriptor, fileName: (path as NSString).lastPathComponent)
+            else { return nil }
+            return (path, module, source)
+        }
+    }
+
+    /// Reports every vendor-SDK module declared by more than one loaded descriptor; `true` when there is none.
+    func checkVendorModules() -> Bool {
+        var owners: [String: String] = [:]
+        var unique = true
+        for (path, descriptor) in loaded {
+            guard let module = descriptor.vendorSDK?.module else { continue }
+            if let owner = owners[module] {
+                Console.error(
+                    "\(path):1:1: error: the vendor-SDK module \(module) is already declared by \(owner); "
+                        + "each module has one descriptor")
+                unique = false
+            } else {
+                owners[module] = path
+            }
+        }
+        return unique
+    }
 }

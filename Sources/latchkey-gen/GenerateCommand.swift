@@ -7,7 +7,7 @@ struct GenerateCommand {
 
     init(arguments: [String]) throws(UsageError) {
         options = try Options(
-            arguments, valued: ["--output", "--templates", "--descriptors", "--select", "--catalog"],
+            arguments, valued: ["--output", "--templates", "--descriptors", "--select", "--catalog", "--vendor-sdk"],
             flags: ["--prune", "--index"],
             command: "generate")
     }
@@ -30,9 +30,12 @@ struct GenerateCommand {
             try directoryMode
             ? DescriptorSet.files(in: options.values["--descriptors"] ?? "Descriptors") : options.positional
         let set = DescriptorSet(paths: paths)
-        if set.failed { return ExitCode.invalid }
+        if set.failed || !set.checkVendorModules() { return ExitCode.invalid }
         let templates = try DescriptorSet.templatesDirectory(options.values["--templates"])
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        if let module = options.values["--vendor-sdk"] {
+            return try Self.writeVendorSDK(module: module, set: set, templates: templates, output: output)
+        }
         let writesIndex = options.flags.contains("--index") || directoryMode
         if writesIndex {
             try Self.write(try set.renderIndex(templates: templates), to: output, name: Generator.indexFileName)
@@ -42,14 +45,49 @@ struct GenerateCommand {
         for file in rendered {
             try Self.write(file.source, to: output, name: file.fileName)
         }
-        if options.flags.contains("--prune") {
-            let keep = Set(rendered.map(\.fileName) + (writesIndex ? [Generator.indexFileName] : []))
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-            where name.hasSuffix(".swift") && !keep.contains(name) {
-                let path = (output as NSString).appendingPathComponent(name)
-                if GeneratedFiles.isGenerated(path: path) { try FileManager.default.removeItem(atPath: path) }
+        let vendorDirectory = (output as NSString).appendingPathComponent(Generator.vendorSDKDirectory)
+        var vendorFiles: [String] = []
+        if directoryMode {
+            for sdk in try set.renderVendorSDKs(templates: templates) {
+                try FileManager.default.createDirectory(atPath: vendorDirectory, withIntermediateDirectories: true)
+                let name = Generator.vendorSDKFileName(module: sdk.module)
+                try Self.write(sdk.source, to: vendorDirectory, name: name)
+                vendorFiles.append(name)
             }
         }
+        if options.flags.contains("--prune") {
+            let keep = Set(rendered.map(\.fileName) + (writesIndex ? [Generator.indexFileName] : []))
+            try Self.prune(output, keeping: keep)
+            if directoryMode { try Self.prune(vendorDirectory, keeping: Set(vendorFiles)) }
+        }
+        return ExitCode.ok
+    }
+
+    /// Removes the generated `.swift` files of a directory that are not in `keep`.
+    static func prune(_ directory: String, keeping keep: Set<String>) throws {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasSuffix(".swift") && !keep.contains(name) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if GeneratedFiles.isGenerated(path: path) { try FileManager.default.removeItem(atPath: path) }
+        }
+    }
+
+    /// `--vendor-sdk MODULE`: writes `<output>/MODULE.swift`, the surface of the one descriptor that declares the
+    /// module (the build plugin of a vendor-SDK target passes every catalog descriptor). When none declares it (the
+    /// descriptor was removed), the file declares nothing and a warning says so: removing a descriptor never breaks
+    /// the build, and an app that uses the module fails where it names a missing type.
+    static func writeVendorSDK(module: String, set: DescriptorSet, templates: String?, output: String) throws -> Int32 {
+        let name = Generator.vendorSDKFileName(module: module)
+        guard let sdk = try set.renderVendorSDKs(templates: templates).first(where: { $0.module == module }) else {
+            Console.error(
+                "latchkey-gen: warning: no descriptor declares the vendor-SDK module \(module) "
+                    + "(\"vendorSDK\": { \"module\": \"\(module)\" }); the module is empty")
+            try write(
+                "\(GeneratedFiles.marker): no descriptor declares the vendor-SDK module \(module).\n", to: output,
+                name: name)
+            return ExitCode.ok
+        }
+        try write(sdk.source, to: output, name: name)
         return ExitCode.ok
     }
 

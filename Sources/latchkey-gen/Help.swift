@@ -41,12 +41,17 @@ enum Help {
                                   and the index of those and of the FILE... descriptors (whose clients are not
                                   written). An unknown provider or a bad selection fails at its line and column.
               --catalog DIR       The catalog's descriptors (the Latchkey package's Descriptors/).
+              --vendor-sdk MODULE Write only MODULE.swift: the vendor-SDK surface of the one FILE whose
+                                  "vendorSDK" declares that module (the build plugin of a vendor-SDK target);
+                                  when none does, an empty module and a warning.
+                                  Without FILE arguments, each declared surface is written to DIR/vendor/.
             """
         case "check":
             """
             USAGE: latchkey-gen check [--descriptors DIR] [--templates DIR] [--generated DIR]
 
-            Regenerates every client in memory and compares it byte for byte with the committed copy.
+            Regenerates every client (and every vendor-SDK surface, in vendor/) in memory and compares it byte for
+            byte with the committed copy.
             On drift it prints a unified diff naming the descriptor, and exits 1. Fix it with
             'swift package --allow-writing-to-package-directory regenerate' and commit the result.
             """

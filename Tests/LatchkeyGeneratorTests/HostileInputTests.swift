@@ -115,7 +115,8 @@ import Testing
             try Data(source.utf8).write(to: file)
             let arguments = [
                 "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", moduleDirectory.path,
-                "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))", file.path,
+                "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCrypto/module.modulemap"))",
+                "-Xcc", "-fmodule-map-file=\(PackageRoot.path("Sources/CLatchkeyCurl/module.modulemap"))", file.path,
             ]
             // Not Foundation's `Process`: see ``ChildProgram`` for the crash its `run()` causes in this test process.
             let (status, output) = try await DedicatedThread.run {

@@ -58,7 +58,7 @@ import Testing
                 #""requests": { "r": { \#(request), "encoding": "json", "body": { "p": "{p}" } } },"#
                     + #" "actions": { "act": { "request": "r", "parameters": { "p": { "type": "\#($0)" } } } }"#
             },
-            expected: { _, emission in #"arguments["p"] = \#(emission)(p)"# }),
+            expected: { _, emission in #"arguments["p"] = \#(emission)(p)"# }, formatVersion: 2),
         "PKCEMethod": Probe(
             fragment: {
                 #""requests": { "r": { \#(request), "encoding": "json", "#

@@ -25,6 +25,9 @@ struct NamespaceTests {
     func facadeIsVisible() throws {
         var options = AuthClientOptions(store: InMemorySessionStore())
         options.refreshLeeway = .seconds(60)
+        let exported: SessionImport = .supabaseSwift(file: URL(fileURLWithPath: "/nonexistent/supabase-session.json"))
+        options.sessionImport = exported
+        #expect(SessionImport.supabaseSwiftStorageKey == "supabase.auth.token")
         let supabase = try SupabaseClient(
             projectURL: URL(string: "https://abcd.supabase.co")!, publishableKey: "sb_publishable_test",
             options: options)

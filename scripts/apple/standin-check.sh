@@ -91,6 +91,27 @@ for p in $PLATS; do
   d=$(grep -c '^deferred: ' "$RUN/deferred-$p.txt"); deferred=$((deferred + d))
   a=$(grep -c '^artefact: ' "$RUN/deferred-$p.txt")
   echo "# $pname ($tgt): $n in Apple-only code, $d deferred, $a artefacts; all diagnostics in $RUN/check-$p.txt" >&2
+  # 5. Each vendor-SDK module (Generated/vendor/<Module>.swift, a descriptor's "vendorSDK") is a module of its own:
+  #    type-checked with the library targets but without the clients (its sign-in button has the name of a client
+  #    file's typealias), its Apple-only code kept as above.
+  for vf in "$ROOT"/Generated/vendor/*.swift; do
+    [ -f "$vf" ] || continue
+    vname=$(basename "$vf" .swift); VL="$RUN/check-links-vendor-$vname"; rm -rf "$VL"; mkdir -p "$VL"
+    for f in "$L"/*.swift; do case $(basename "$f") in Generated--*) ;; *) cp -P "$f" "$VL/";; esac; done
+    vlink="$VL/Vendor--$vname.swift"
+    sed -E 's/^([[:space:]]*)@_exported import (struct|class|enum|protocol|func|var|let|typealias) Latchkey[A-Za-z]*\.([A-Za-z_]+)/\1@available(macOS 999, iOS 999, tvOS 999, watchOS 999, visionOS 999, *) private typealias _Reexported_\3 = \3/' \
+      "$vf" > "$vlink"
+    printf '%s\t%s\n' "$vlink" "Generated/vendor/$vname.swift" > "$RUN/check-map-vendor-$vname.txt"
+    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+      -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
+      -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
+      -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
+      -enable-cross-import-overlays -diagnostic-style llvm "$VL"/*.swift > "$RUN/check-vendor-$vname-$p.txt" 2>&1
+    vhits=$(python3 "$HERE/apple_regions.py" "$p" "$RUN/check-map-vendor-$vname.txt" "$RUN/check-vendor-$vname-$p.txt" "$DEFERRED" 2>/dev/null)
+    [ -n "$vhits" ] && echo "$vhits" | sed "s/^/[$pname] /"
+    vn=$( [ -n "$vhits" ] && echo "$vhits" | wc -l || echo 0 ); total=$((total + vn))
+    echo "# $pname ($tgt): $vn in the Apple-only code of the $vname vendor SDK; diagnostics in $RUN/check-vendor-$vname-$p.txt" >&2
+  done
 done
 echo "$total error(s)/warning(s) in Apple-only code ($deferred deferred availability error(s); VERBOSE=1 lists them)"
 [ "$total" -eq 0 ]

@@ -40,10 +40,21 @@ extension DescriptorDecoder {
             codeReferences.append((code, member.value))
             return Named(member.key, code)
         }
+        var sessionEnded: [String] = []
+        if let node = reader.member("sessionEndedCodes") {
+            requireFormatVersion(2, for: "\"sessionEndedCodes\"", at: node)
+            sessionEnded = ObjectReader.strings(node, sink, "a provider error code")
+            for (index, code) in sessionEnded.enumerated() where code.isEmpty || sessionEnded[..<index].contains(code) {
+                sink.error(
+                    code.isEmpty ? "a provider error code may not be empty" : "\"\(code.prefix(40))\" is listed twice",
+                    at: node, fixIt: "list each provider code once")
+            }
+        }
         var errors = Descriptor.Errors(
             codeFields: codeFields, messageFields: messageFields, errorInSuccessBody: inSuccess,
             statusField: statusField, codes: codes, map: map, callback: callback)
         errors.verification = verification
+        errors.sessionEndedCodes = sessionEnded
         return errors
     }
 

@@ -37,7 +37,7 @@ extension DescriptorDecoder {
         return Descriptor.ImplicitSession(redirects: redirects, typeParameter: typeParameter, events: events)
     }
 
-    func decodeLinkPKCE(_ node: JSONNode) -> Descriptor.LinkPKCE? {
+    func decodeLinkPKCE(_ node: JSONNode, parameters: [String]) -> Descriptor.LinkPKCE? {
         requireFormatVersion(Self.linkFormatVersion, for: "action \"pkce\"", at: node)
         guard var reader = ObjectReader(node, sink, expected: "\"pkce\"") else { return nil }
         defer { reader.finish() }
@@ -51,7 +51,16 @@ extension DescriptorDecoder {
                 "event name \"\(event.prefix(40))\" is not lower_snake_case", at: eventNode,
                 fixIt: "use lower_snake_case words such as \"password_recovery\"")
         }
-        return Descriptor.LinkPKCE(method: method, redirects: redirects, lifetime: lifetime, event: event)
+        var pkce = Descriptor.LinkPKCE(method: method, redirects: redirects, lifetime: lifetime, event: event)
+        if let whenNode = reader.member("when") {
+            pkce.when = ObjectReader.strings(whenNode, sink, "a parameter name")
+            for name in pkce.when where !parameters.contains(name) {
+                sink.error(
+                    "\"\(name.prefix(40))\" is not a parameter of this action", at: whenNode,
+                    fixIt: "name one of the action's parameters, e.g. \"email\"")
+            }
+        }
+        return pkce
     }
 
     private func checkRedirectNames(_ node: JSONNode) -> [String] {

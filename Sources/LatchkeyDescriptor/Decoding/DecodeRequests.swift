@@ -66,16 +66,25 @@ extension DescriptorDecoder {
             checkVariableName(member)
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
+            let type = parameterReader.oneOf("type", default: ParameterType.string)
+            if type == .object, let typeNode = parameterReader.member("type") {
+                requireFormatVersion(2, for: "parameter \"type\": \"object\"", at: typeNode)
+            }
             let parameter = Descriptor.Action.Parameter(
-                type: parameterReader.oneOf("type", default: ParameterType.string),
+                type: type,
                 optional: parameterReader.bool("optional", default: false),
                 minLength: parameterReader.int("minLength", range: 0...4096),
                 values: parameterReader.strings("values"),
                 summary: parameterReader.string("description"))
             return Named(member.key, parameter)
         }
-        let pkce = reader.member("pkce").flatMap { decodeLinkPKCE($0) }
+        let pkce = reader.member("pkce").flatMap { decodeLinkPKCE($0, parameters: parameters.map(\.name)) }
+        let methodNode = reader.member("method")
+        if let methodNode { requireFormatVersion(2, for: "action \"method\"", at: methodNode) }
+        let method = methodNode.flatMap { ObjectReader.string($0, sink, "the generated method's name") }
         guard let request else { return nil }
-        return Descriptor.Action(request: request, summary: summary, parameters: parameters, pkce: pkce)
+        var action = Descriptor.Action(request: request, summary: summary, parameters: parameters, pkce: pkce)
+        action.method = method
+        return action
     }
 }

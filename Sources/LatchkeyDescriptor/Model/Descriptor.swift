@@ -46,6 +46,8 @@ public struct Descriptor: Sendable, Hashable {
     public var tokens: Tokens
     /// Client policy.
     public var clientPolicy: ClientPolicy
+    /// The vendor-SDK surface the descriptor declares, if any.
+    public var vendorSDK: VendorSDK? = nil
 }
 
 /// A value with the name it has in the descriptor.

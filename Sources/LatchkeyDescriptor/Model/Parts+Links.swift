@@ -19,5 +19,7 @@ extension Descriptor {
         public var lifetime: Int?
         /// The event published after the exchange.
         public var event: String?
+        /// Parameters of which one must be given for the challenge to be sent (empty: always).
+        public var when: [String] = []
     }
 }

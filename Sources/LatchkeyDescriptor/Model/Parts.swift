@@ -160,10 +160,13 @@ extension Descriptor {
         public var parameters: [Named<Parameter>]
         /// The PKCE flow its emailed link completes, if any.
         public var pkce: LinkPKCE? = nil
+        /// The generated method's base name when it differs from the action's (format version 2): actions
+        /// that share one are overloads told apart by their argument labels.
+        public var method: String? = nil
 
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {
-            /// `string`, `bool`, `int` or `url`.
+            /// `string`, `bool`, `int`, `url` or `object`.
             public var type: ParameterType
             /// Whether it may be left out.
             public var optional: Bool
@@ -194,6 +197,9 @@ extension Descriptor {
         public var callback: [Rule]
         /// Token verification failures (the runtime's reasons, such as `unknown_key`) mapped to codes.
         public var verification: [Named<String>] = []
+        /// Provider codes meaning the server has ended the session: a request sent with the session's access
+        /// token and refused with one of them forgets the session (format version 2).
+        public var sessionEndedCodes: [String] = []
 
         /// A declared code.
         public struct DeclaredCode: Sendable, Hashable {

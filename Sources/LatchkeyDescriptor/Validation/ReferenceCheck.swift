@@ -99,26 +99,36 @@ extension DescriptorDecoder {
             "currentSession", "validAccessToken", "restore", "fetchUser", "client", "provider", "init", "perform",
             "clientCredentialsToken", "endSession", "prepareEndSession",
         ]
+        // An overload is told apart by its required argument labels; `signIn` may be one beside the password
+        // flow's `signIn(<identifierLabel>:password:)`.
+        let passwordSignIn = descriptor.flows.password.map { "signIn(\($0.identifierLabel):password:)" }
         var seen: [String: String] = [:]
         for action in descriptor.actions {
-            let swiftName = SwiftNames.lowerCamelCase(action.name)
-            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), !reserved.contains(swiftName) else {
+            let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
+            let overloadsSignIn = action.value.method == "signIn"
+            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !reserved.contains(swiftName)
+            else {
                 sink.add(
                     .error(
-                        "action name \"\(action.name.prefix(40))\" does not give a usable Swift method name",
-                        at: .start, pointer: "/actions/\(action.name)",
+                        "action name \"\(swiftName.prefix(40))\" does not give a usable Swift method name",
+                        at: .start, pointer: "/actions/\(action.name)" + (action.value.method == nil ? "" : "/method"),
                         fixIt:
                             "use a lowerCamelCase name such as \"resetPassword\" that is not one of the client's own methods"
                     ))
                 continue
             }
-            if let other = seen[swiftName] {
+            let labels = action.value.parameters.filter { !$0.value.optional }.map {
+                SwiftNames.lowerCamelCase($0.name) + ":"
+            }
+            let signature = "\(swiftName)(\(labels.joined()))"
+            if let other = seen[signature] ?? (signature == passwordSignIn ? "the password flow" : nil) {
                 sink.add(
                     .error(
-                        "actions \"\(other)\" and \"\(action.name)\" both become the Swift method \(swiftName)",
-                        at: .start, pointer: "/actions/\(action.name)", fixIt: "rename one of them"))
+                        "actions \"\(other)\" and \"\(action.name)\" both become the Swift method \(signature)",
+                        at: .start, pointer: "/actions/\(action.name)",
+                        fixIt: "rename one of them, or give them different required parameters"))
             }
-            seen[swiftName] = action.name
+            seen[signature] = action.name
         }
     }
 }

@@ -8,6 +8,13 @@ public struct Generator: Sendable {
 
     let client: Template
     let index: Template?
+    let vendorSDK: Template?
+
+    /// The template of a vendor-SDK surface (a descriptor's `vendorSDK`).
+    public static let vendorSDKTemplateName = "VendorSDK.swift.template"
+    /// The folder of `Generated/` that holds the vendor-SDK surfaces, one `<module>.swift` each: outside the
+    /// client files, which the `Latchkey` module compiles, because each surface is a module of its own.
+    public static let vendorSDKDirectory = "vendor"
 
     /// The template of the provider index.
     public static let indexTemplateName = "Index.swift.template"
@@ -24,6 +31,9 @@ public struct Generator: Sendable {
         self.client = try Template(source: source, name: Self.clientTemplateName)
         self.index = try templates[Self.indexTemplateName].map { (text: String) throws(TemplateError) in
             try Template(source: text, name: Self.indexTemplateName)
+        }
+        self.vendorSDK = try templates[Self.vendorSDKTemplateName].map { (text: String) throws(TemplateError) in
+            try Template(source: text, name: Self.vendorSDKTemplateName)
         }
     }
 
@@ -72,6 +82,25 @@ public struct Generator: Sendable {
     public func render(_ descriptor: Descriptor, fileName: String) throws(TemplateError) -> String {
         let code = try client.render(ClientContext.make(descriptor, fileName: fileName)).text
         return Self.endingWithOneNewline(code)
+    }
+
+    /// Renders the vendor-SDK surface a descriptor declares (`vendorSDK`), or `nil` when it declares none.
+    /// - Parameters:
+    ///   - descriptor: A valid descriptor.
+    ///   - fileName: The descriptor's file name, named in the header.
+    /// - Returns: The Swift source of the module, ending with one newline.
+    /// - Throws: ``TemplateError`` when the templates have no vendor-SDK template or it cannot show a value.
+    public func renderVendorSDK(_ descriptor: Descriptor, fileName: String) throws(TemplateError) -> String? {
+        guard let sdk = descriptor.vendorSDK else { return nil }
+        guard let vendorSDK else { throw .render("the templates have no \(Self.vendorSDKTemplateName)") }
+        let code = try vendorSDK.render(VendorSDKContext.make(descriptor, sdk, fileName: fileName)).text
+        return Self.endingWithOneNewline(code)
+    }
+
+    /// The file name of a vendor-SDK surface (`BaseIdP.swift`).
+    /// - Parameter module: The module the descriptor declares.
+    public static func vendorSDKFileName(module: String) -> String {
+        module + ".swift"
     }
 
     /// The text with its trailing line breaks replaced by exactly one.

@@ -84,6 +84,7 @@ enum ClientContext {
                 case .int: "Swift.Int"
                 case .url: "Foundation.URL"
                 case .string: "Swift.String"
+                case .object: "[Swift.String: LatchkeyRuntime.JSON]"
                 }
             var summary = p.value.summary ?? "The \(p.name) parameter."
             if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }
@@ -99,7 +100,7 @@ enum ClientContext {
         }
         return TemplateContext([
             "name": .text(a.name),
-            "method": .text(SwiftNames.lowerCamelCase(a.name)),
+            "method": .text(a.value.method ?? SwiftNames.lowerCamelCase(a.name)),
             "summary": .text(a.value.summary ?? "Performs the \(a.name) action."),
             "parameters": .list(parameters),
         ])

@@ -18,6 +18,7 @@ extension SpecLiteral {
         if !p.redirects.isEmpty { args.append(Arg(label: "redirects", value: .array(p.redirects.map(Expr.string)))) }
         if let lifetime = p.lifetime { args.append(Arg(label: "lifetime", value: .int(lifetime))) }
         if let event = p.event { args.append(Arg(label: "event", value: .string(event))) }
+        if !p.when.isEmpty { args.append(Arg(label: "when", value: .array(p.when.map(Expr.string)))) }
         return .call("LatchkeyRuntime.LinkPKCESpec", args)
     }
 }

@@ -322,6 +322,10 @@ enum SpecLiteral {
                                 verificationRule(reason: $0.name, code: $0.value, kinds: kinds)
                             })
                 ),
+                (
+                    "sessionEndedCodes",
+                    e.sessionEndedCodes.isEmpty ? nil : .array(e.sessionEndedCodes.map(Expr.string))
+                ),
             ]))
     }
 

@@ -8,7 +8,9 @@ extension AuthClient {
     /// earlier version's unbound record under ``legacyStoreKey`` is adopted (rewritten bound, the old record
     /// removed) only when ``LegacySessionMigration`` proves it belongs to this client and its ID token's
     /// signature verifies against the provider's keys; otherwise it is left alone and never sent anywhere.
-    func readStoredSession() async -> Result<Session?, AuthError> {
+    /// - Parameter importing: Whether another SDK's session (``AuthClientOptions/sessionImport``) is adopted when
+    ///   neither key holds a record (the first restore only, never a refresh's re-read).
+    func readStoredSession(importing: Bool = false) async -> Result<Session?, AuthError> {
         do {
             if let data = try await loadRecord(key: storeKey) {
                 if let last = lastSessionRecord, last.bytes == data { return .success(last.session) }
@@ -17,7 +19,7 @@ extension AuthClient {
                 return .success(await adopt(reading, from: storeKey))
             }
             guard legacyStoreKey != storeKey, let data = try await loadRecord(key: legacyStoreKey) else {
-                return .success(nil)
+                return .success(importing ? await importedSession() : nil)
             }
             guard case .legacy(let session) = StoredRecords.readSession(data, identity: identity) else {
                 return .success(nil)

@@ -51,8 +51,23 @@ extension AuthClient {
             return (spec, try mapper.document(from: response, for: spec, named: name), response)
         } catch {
             // A provider may echo what it was sent (a code, a token, a password) in its error.
-            throw error.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
+            let redacted = error.redacting(
+                secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
+            await endSessionIfProviderEndedIt(redacted, spec: spec, bearer: bearer)
+            throw redacted
         }
+    }
+
+    /// Forgets the session (publishing `signedOut`) when a request sent with the current session's access token
+    /// is refused with one of the descriptor's `errors.sessionEndedCodes` (GoTrue's `session_not_found`): the
+    /// server has already ended the session, so keeping it would only fail again. Any other refusal keeps it.
+    private func endSessionIfProviderEndedIt(_ error: AuthError, spec: RequestSpec, bearer: String?) async {
+        guard spec.authorization == .accessToken, let bearer, let current = session,
+            current.accessToken == bearer, let code = error.providerCode,
+            provider.errors.sessionEndedCodes.contains(code)
+        else { return }
+        log(.info, "The provider says the session has ended (\(code)); it is forgotten.")
+        await clearSession()
     }
 
     /// Every secret a request may carry: the flow's values (codes, verifiers, tokens, passwords), the bearer

@@ -34,7 +34,7 @@ import Foundation
     /// (two thread hand-offs fewer: the flight's start off this actor, and its answer back to that caller).
     /// Only when nothing in the flight observes that task's cancellation: the store never waits (no lock to
     /// poll for, nothing to interrupt) and the transport honours ``TransportCancellationShield``
-    /// (``URLSessionHTTPTransport`` does).
+    /// (``URLSessionHTTPTransport`` and the Linux default, `CurlHTTPTransport`, do).
     public nonisolated let refreshRunsInCallerTask: Bool
 
     /// The session's state and transitions (session, loaded flag, generation fencing, refresh flight, refresh
@@ -131,7 +131,7 @@ import Foundation
     /// Reads the store once; later calls do nothing.
     func ensureLoaded() async throws(AuthError) {
         guard !lifecycle.isLoaded else { return }
-        let result = await serialized { client in await client.readStoredSession() }
+        let result = await serialized { client in await client.readStoredSession(importing: true) }
         let effects: [SessionLifecycle.Effect]
         switch result {
         case .success(let stored): effects = apply(.restoreFinished(stored))

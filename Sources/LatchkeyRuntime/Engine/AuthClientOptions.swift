@@ -62,10 +62,20 @@ public struct AuthClientOptions: Sendable {
     /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
     /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
     public var additionalTokenParameters: [String: String] = [:]
+    /// What the loopback redirect server shows in the browser after a loopback sign-in
+    /// (``BrowserSignInProviding/signInWithLoopback(open:timeout:)``) or logout
+    /// (``EndSessionProviding/endSessionWithLoopback(open:timeout:)``): Latchkey's own pages by default, or the
+    /// app's HTML or a redirect to a page it hosts. A page over its size limit or a bad redirect URL fails
+    /// that call with `invalid_configuration` before anything listens or any browser opens.
+    public var loopbackPages = LoopbackPages.standard
+    /// A session another SDK stored, adopted once when this client's store holds none (an app that replaces
+    /// supabase-swift keeps its users signed in); `nil` (the default) for none. See ``SessionImport``.
+    public var sessionImport: SessionImport?
 
     /// Creates options.
     /// - Parameters:
-    ///   - transport: Sends HTTP requests (default ``URLSessionHTTPTransport``).
+    ///   - transport: Sends HTTP requests (default ``defaultTransport(maximumResponseBytes:)``: libcurl on Linux,
+    ///     URLSession elsewhere).
     ///   - store: Keeps sessions; `nil` (the default) for the platform's persistent store,
     ///     ``defaultStore(environment:)`` with this `environment`. Pass ``InMemorySessionStore`` to keep the
     ///     session in memory only (tests, previews, apps that must not persist).
@@ -80,17 +90,20 @@ public struct AuthClientOptions: Sendable {
     ///   - automaticRefresh: Proactive refresh ahead of expiry (default none).
     ///   - additionalTokenParameters: More token-request parameters (default none); see
     ///     ``additionalTokenParameters``.
+    ///   - sessionImport: Another SDK's stored session to adopt on the first restore (default none); see
+    ///     ``SessionImport``.
     ///   - clock: The clock (default a ``SystemClock`` reading `now`).
     public init(
-        transport: any HTTPTransport = URLSessionHTTPTransport(), store: (any SessionStore)? = nil,
+        transport: any HTTPTransport = AuthClientOptions.defaultTransport(), store: (any SessionStore)? = nil,
         storeKey: String? = nil, now: (@Sendable () -> Date)? = nil,
         random: any RandomSource = SystemRandomSource(), refreshLeeway: LatchkeyDuration = .seconds(60),
         logger: (@Sendable (LogRecord) -> Void)? = nil, userAgent: String? = "Latchkey",
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
         sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil,
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
-        clock: (any LatchkeyClock)? = nil
+        sessionImport: SessionImport? = nil, clock: (any LatchkeyClock)? = nil
     ) {
+        self.sessionImport = sessionImport
         let clock = clock ?? SystemClock(now: now ?? { Date() })
         self.transport = transport
         self.store = store ?? AuthClientOptions.defaultStore(environment: environment)

@@ -35,6 +35,20 @@ enum ErrorClassifier {
         return nil
     }
 
+    /// The longest provider message ``AuthError/providerMessage`` keeps.
+    static let providerMessageLimit = 1000
+
+    /// The first string found at the pointers, verbatim up to ``providerMessageLimit`` characters.
+    static func providerMessage(in document: JSON?, pointers: [String]) -> String? {
+        guard let document else { return nil }
+        for pointer in pointers {
+            if let text = document.value(at: pointer)?.string, !text.isEmpty {
+                return text.count > providerMessageLimit ? String(text.prefix(providerMessageLimit)) + "…" : text
+            }
+        }
+        return nil
+    }
+
     /// The first string found at the pointers, shortened for a log-safe message.
     static func firstMessage(in document: JSON?, pointers: [String]) -> String? {
         guard let document else { return nil }

@@ -73,6 +73,15 @@ struct ResponseMapper: Sendable {
         status: Int, document: JSON?, response: TransportResponse, fallbackCode: String? = nil, request: String? = nil
     ) -> AuthError {
         let providerCode = ErrorClassifier.firstCode(in: document, pointers: errors.codePointers) ?? fallbackCode
+        var error = classifiedFailure(
+            status: status, document: document, response: response, providerCode: providerCode, request: request)
+        error.providerMessage = ErrorClassifier.providerMessage(in: document, pointers: errors.messagePointers)
+        return error
+    }
+
+    private func classifiedFailure(
+        status: Int, document: JSON?, response: TransportResponse, providerCode: String?, request: String?
+    ) -> AuthError {
         switch status {
         case 429:
             var message = "The provider is rate limiting requests (HTTP 429)."

@@ -3,7 +3,9 @@ enum TemplateRenderer {
     /// Renders a JSON template.
     ///
     /// A string that is exactly one variable takes that variable's typed value, and is `nil` (left out)
-    /// when the variable has none. Object members and array elements that are left out disappear.
+    /// when the variable has none. Object members and array elements that are left out disappear, and an object
+    /// whose members all disappear is left out too (GoTrue's `gotrue_meta_security` without a CAPTCHA token); an
+    /// empty object written as `{}` is sent as written.
     /// - Throws: `invalid_configuration` when a string mixes text with a variable that has no value.
     static func render(_ template: JSONTemplate, in scope: VariableScope) throws(AuthError) -> JSON? {
         switch template {
@@ -24,7 +26,7 @@ enum TemplateRenderer {
             for member in members {
                 if let value = try render(member.value, in: scope) { object[member.name] = value }
             }
-            return .object(object)
+            return !members.isEmpty && object.isEmpty ? nil : .object(object)
         case .array(let elements):
             var array: [JSON] = []
             for element in elements {

@@ -4,8 +4,10 @@ import LatchkeyPlatform
 /// Serves one connection of a ``LoopbackRedirectServer``.
 struct LoopbackConnection: Sendable {
     let rules: LoopbackRequestRules
-    let successPage: [UInt8]
-    let failurePage: [UInt8]
+    /// The page after the callback.
+    let successPage: LoopbackPage
+    /// The page after a callback with the provider's `error`, or one that fails the state check.
+    let failurePage: LoopbackPage
     let readTimeout: LatchkeyDuration
     let state: LoopbackCallbackState
     let connections: ConnectionRegistry
@@ -52,17 +54,17 @@ struct LoopbackConnection: Sendable {
         case .stateMismatch:
             // Anything on this machine can send a request here: without the sign-in's state it proves nothing,
             // so it neither ends nor consumes the wait (the real callback may still come).
-            respond(descriptor, status: 400, html: failurePage)
+            respond(descriptor, status: 400, page: failurePage, providerError: nil)
         case .callback(let url, let isErrorResponse) where offersCandidates:
             // Nothing proves where this request came from: the sign-in tries it, and keeps listening when the
             // provider refuses it.
             guard state.offer(url) else { return respond(descriptor, status: 503, text: "too many callbacks") }
-            respond(descriptor, status: 200, html: isErrorResponse ? failurePage : successPage)
+            respond(descriptor, callback: url, isErrorResponse: isErrorResponse)
         case .callback(let url, let isErrorResponse):
             guard state.claim(.success(url), connection: id) else {
                 return respond(descriptor, status: 409, text: "sign-in already finished")
             }
-            respond(descriptor, status: 200, html: isErrorResponse ? failurePage : successPage)
+            respond(descriptor, callback: url, isErrorResponse: isErrorResponse)
             state.publish()
         }
     }
@@ -85,19 +87,34 @@ struct LoopbackConnection: Sendable {
         write(descriptor, status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
     }
 
-    private func respond(_ descriptor: Int32, status: Int, html: [UInt8]) {
-        write(descriptor, status: status, contentType: "text/html; charset=utf-8", body: html)
+    /// Answers a callback: the failure page, with the provider's error, when it carries `error`.
+    private func respond(_ descriptor: Int32, callback url: URL, isErrorResponse: Bool) {
+        guard isErrorResponse else { return respond(descriptor, status: 200, page: successPage, providerError: nil) }
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        let providerError = LoopbackPageResponse.ProviderError(LoopbackRequestRules.queryItems(query))
+        respond(descriptor, status: 200, page: failurePage, providerError: providerError)
+    }
+
+    private func respond(
+        _ descriptor: Int32, status: Int, page: LoopbackPage, providerError: LoopbackPageResponse.ProviderError?
+    ) {
+        let response = LoopbackPageResponse(page, status: status, providerError: providerError)
+        send(descriptor, status: response.status, headers: response.headers, body: response.body)
     }
 
     private func write(_ descriptor: Int32, status: Int, contentType: String, body: [UInt8]) {
-        var headers: [(name: String, value: String)] = [
-            ("Content-Type", contentType),
-            ("Content-Length", String(body.count)),
-            ("Cache-Control", "no-store"),
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Connection", "close"),
-        ]
+        send(
+            descriptor, status: status,
+            headers: [
+                ("Content-Type", contentType), ("Cache-Control", "no-store"), ("Referrer-Policy", "no-referrer"),
+                ("X-Content-Type-Options", "nosniff"),
+            ], body: body)
+    }
+
+    private func send(_ descriptor: Int32, status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        var headers = headers
+        headers.append(("Content-Length", String(body.count)))
+        headers.append(("Connection", "close"))
         if status == 405 { headers.append(("Allow", rules.allowedMethods)) }
         SocketIO.writeAll(descriptor, HTTPResponseEncoding.encode(status: status, headers: headers, body: body))
     }

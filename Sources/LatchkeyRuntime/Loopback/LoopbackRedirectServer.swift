@@ -43,24 +43,25 @@ public final class LoopbackRedirectServer: Sendable {
     ///   - path: The callback path; it must start with `/` and hold no query or fragment.
     ///   - expectedState: The `state` the callback must carry, or `nil` to accept any.
     ///   - timeout: How long to wait for the callback, counted from now (default 300 s).
-    ///   - successPage: The HTML shown after the callback.
-    ///   - failurePage: The HTML shown after a failed callback (wrong state, or an `error` response).
+    ///   - pages: What the browser is shown: ``LoopbackPages/success`` after the callback,
+    ///     ``LoopbackPages/failure`` after an `error` response or a missing or wrong `state`.
     ///   - address: The loopback interface (default `127.0.0.1`).
     ///   - port: The port to listen on, or 0 (the default) for one the system picks. Use a fixed port only
     ///     when the provider matches the redirect URI exactly, port included.
     ///   - acceptsFormPost: Whether a form `POST` to the path is the callback (`response_mode=form_post`);
     ///     ``waitForCallback()`` then returns the path with the form body as its query.
-    /// - Throws: ``AuthError`` `invalid_configuration` for a bad path, port or timeout;
+    /// - Throws: ``AuthError`` `invalid_configuration` for a bad path, port, timeout or page
+    ///   (``LoopbackPages/validate()``);
     ///   `web_auth_start_failed` when a fixed port is in use by another program (or needs privileges);
     ///   `network_error` when the socket cannot be opened otherwise.
     public convenience init(
         path: String = "/callback", expectedState: String?, timeout: LatchkeyDuration = .seconds(300),
-        successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
-        address: LoopbackAddress = .ipv4, port: Int = 0, acceptsFormPost: Bool = false
+        pages: LoopbackPages = .standard, address: LoopbackAddress = .ipv4, port: Int = 0,
+        acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
             endpoint: LoopbackEndpoint(path: path, address: address, port: port), expectedState: expectedState,
-            timeout: timeout, successPage: successPage, failurePage: failurePage,
+            timeout: timeout, successPage: pages.success, failurePage: pages.failure,
             connectionReadTimeout: Self.connectionReadTimeout, acceptsFormPost: acceptsFormPost)
     }
 
@@ -74,27 +75,27 @@ public final class LoopbackRedirectServer: Sendable {
     ///     `http://127.0.0.1:8765/callback`.
     ///   - expectedState: The `state` the callback must carry, or `nil` to accept any.
     ///   - timeout: How long to wait for the callback, counted from now (default 300 s).
-    ///   - successPage: The HTML shown after the callback.
-    ///   - failurePage: The HTML shown after a failed callback (wrong state, or an `error` response).
+    ///   - pages: What the browser is shown: ``LoopbackPages/success`` after the callback,
+    ///     ``LoopbackPages/failure`` after an `error` response or a missing or wrong `state`.
     ///   - acceptsFormPost: Whether a form `POST` to the path is the callback (`response_mode=form_post`).
-    /// - Throws: ``AuthError`` `invalid_configuration` for a URI that is not a loopback `http` URI, or a bad
-    ///   timeout; `web_auth_start_failed` when its port is in use by another program (or needs privileges);
+    /// - Throws: ``AuthError`` `invalid_configuration` for a URI that is not a loopback `http` URI, a bad
+    ///   timeout or a bad page (``LoopbackPages/validate()``); `web_auth_start_failed` when its port is in use by another program (or needs privileges);
     ///   `network_error` when the socket cannot be opened otherwise.
     public convenience init(
         redirectURI: URL, expectedState: String?, timeout: LatchkeyDuration = .seconds(300),
-        successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
-        acceptsFormPost: Bool = false
+        pages: LoopbackPages = .standard, acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
             endpoint: LoopbackEndpoint(redirectURI: redirectURI), expectedState: expectedState, timeout: timeout,
-            successPage: successPage, failurePage: failurePage, connectionReadTimeout: Self.connectionReadTimeout,
+            successPage: pages.success, failurePage: pages.failure, connectionReadTimeout: Self.connectionReadTimeout,
             acceptsFormPost: acceptsFormPost)
     }
 
     /// An initializer with a shorter `connectionReadTimeout`, for tests.
     convenience init(
-        path: String, expectedState: String?, timeout: LatchkeyDuration, successPage: String, failurePage: String,
-        address: LoopbackAddress, connectionReadTimeout: LatchkeyDuration, acceptsFormPost: Bool = false
+        path: String, expectedState: String?, timeout: LatchkeyDuration, successPage: LoopbackPage,
+        failurePage: LoopbackPage, address: LoopbackAddress, connectionReadTimeout: LatchkeyDuration,
+        acceptsFormPost: Bool = false
     ) throws(AuthError) {
         try self.init(
             endpoint: LoopbackEndpoint(path: path, address: address, port: 0), expectedState: expectedState,
@@ -109,7 +110,7 @@ public final class LoopbackRedirectServer: Sendable {
     /// timeout, so that a callback another local program sent first cannot take the sign-in's place.
     init(
         endpoint: LoopbackEndpoint, expectedState: String?, timeout: LatchkeyDuration,
-        successPage: String = LoopbackPages.success, failurePage: String = LoopbackPages.failure,
+        successPage: LoopbackPage = .signedIn, failurePage: LoopbackPage = .failed,
         connectionReadTimeout: LatchkeyDuration = LoopbackRedirectServer.connectionReadTimeout,
         acceptsFormPost: Bool = false, offersCandidates: Bool = false
     ) throws(AuthError) {
@@ -124,6 +125,8 @@ public final class LoopbackRedirectServer: Sendable {
             throw AuthError(.invalidConfiguration, "loopback port \(endpoint.port) is outside 0...65535")
         }
         guard timeout > .zero else { throw AuthError(.invalidConfiguration, "loopback timeout must be positive") }
+        try LoopbackPages.validate(successPage, name: "success")
+        try LoopbackPages.validate(failurePage, name: "failure")
         let listener = try Self.listen(endpoint)
         let callbackBase = endpoint.callbackBase(boundPort: listener.port)
         guard let redirectURI = endpoint.redirectURI(boundPort: listener.port), URL(string: callbackBase) != nil
@@ -143,7 +146,7 @@ public final class LoopbackRedirectServer: Sendable {
             rules: LoopbackRequestRules(
                 path: path, expectedState: expectedState, address: endpoint.address, port: listener.port,
                 callbackBase: callbackBase, acceptsFormPost: acceptsFormPost),
-            successPage: Array(successPage.utf8), failurePage: Array(failurePage.utf8),
+            successPage: successPage, failurePage: failurePage,
             readTimeout: connectionReadTimeout, state: state, connections: connections,
             offersCandidates: offersCandidates)
         state.startTimer(timeout, message: "no callback within \(Self.seconds(timeout)) seconds")

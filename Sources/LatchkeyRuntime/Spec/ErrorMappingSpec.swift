@@ -67,6 +67,9 @@
     public var rules: [Rule]
     /// Rows for callback `error` parameters, first match wins.
     public var callbackRules: [Rule]
+    /// Provider codes meaning the server has ended the session (GoTrue's `session_not_found`): a request sent
+    /// with the current session's access token and refused with one of them forgets the session.
+    public var sessionEndedCodes: [String] = []
     /// Rows for token verification failures: a row's ``Rule/providerCode`` is a
     /// ``TokenVerificationFailure`` raw value (`unknown_key`), and a failure it matches carries its code.
     public var verificationRules: [Rule]
@@ -80,11 +83,13 @@
     ///   - rules: Rows for HTTP responses.
     ///   - callbackRules: Rows for callback errors.
     ///   - verificationRules: Rows for token verification failures.
+    ///   - sessionEndedCodes: Provider codes meaning the server has ended the session.
     public init(
         codePointers: [String] = ["/error"], messagePointers: [String] = ["/error_description"],
         successBodyErrorPointer: String? = nil, statusPointer: String? = nil, rules: [Rule] = [],
-        callbackRules: [Rule] = [], verificationRules: [Rule] = []
+        callbackRules: [Rule] = [], verificationRules: [Rule] = [], sessionEndedCodes: [String] = []
     ) {
+        self.sessionEndedCodes = sessionEndedCodes
         self.codePointers = codePointers
         self.messagePointers = messagePointers
         self.successBodyErrorPointer = successBodyErrorPointer

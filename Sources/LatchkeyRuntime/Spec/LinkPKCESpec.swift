@@ -16,6 +16,9 @@
     public var lifetime: Double?
     /// An event published after the link's code is exchanged (e.g. `password_recovery`), if any.
     public var event: String?
+    /// Parameters of which at least one must be given for the challenge to be sent (supabase-swift's
+    /// `update(user:)` sends one only with a new email address); empty: whenever a redirect applies.
+    public var when: [String]
 
     /// Creates the spec.
     /// - Parameters:
@@ -23,7 +26,12 @@
     ///   - redirects: Configured redirect URI names tried in order.
     ///   - lifetime: How long the verifier is kept, in seconds.
     ///   - event: The event published after the exchange.
-    public init(method: String = "S256", redirects: [String] = [], lifetime: Double? = nil, event: String? = nil) {
+    ///   - when: Parameters of which one must be given for the challenge to be sent.
+    public init(
+        method: String = "S256", redirects: [String] = [], lifetime: Double? = nil, event: String? = nil,
+        when: [String] = []
+    ) {
+        self.when = when
         self.method = method
         self.redirects = redirects
         self.lifetime = lifetime

@@ -32,7 +32,7 @@ enum LegacySessionMigration {
 
     /// The configured issuer; for a provider that names none, every URL among the inputs and derived
     /// variables (Supabase signs with `iss` = its `{projectURL}/auth/v1`).
-    private static func acceptedIssuers(
+    static func acceptedIssuers(
         identity: ProviderIdentity, provider: ProviderSpec, inputs: [String: String]
     ) -> Set<String> {
         if let issuer = identity.issuer { return [issuer] }

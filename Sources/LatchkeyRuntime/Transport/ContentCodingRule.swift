@@ -30,12 +30,17 @@ enum ContentCodingRule {
 
     /// The error for a refused response: `invalid_response`, naming the coding (quoted safely) and the status.
     static func refusal(_ response: HTTPURLResponse?, label: String) -> AuthError {
-        let coding = response.flatMap(contentEncoding(of:)).map { MessageText.quoted($0, limit: 32) } ?? "a coding"
+        refusal(coding: response.flatMap(contentEncoding(of:)), status: response?.statusCode, label: label)
+    }
+
+    /// The error for a refused response, from its `Content-Encoding` value and status.
+    static func refusal(coding: String?, status: Int?, label: String) -> AuthError {
+        let quoted = coding.map { MessageText.quoted($0, limit: 32) } ?? "a coding"
         return AuthError(
             .invalidResponse,
-            "\(label) answered with Content-Encoding \(coding) although the request accepted only identity; "
+            "\(label) answered with Content-Encoding \(quoted) although the request accepted only identity; "
                 + "the body was not read",
-            status: response?.statusCode)
+            status: status)
     }
 
     private static func contentEncoding(of response: HTTPURLResponse) -> String? {

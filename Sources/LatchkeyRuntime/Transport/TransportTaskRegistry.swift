@@ -200,7 +200,8 @@ final class TransportTaskRegistry: Sendable {
         return .success(TransportResponse(status: response.statusCode, headerFields: headerFields, body: entry.body))
     }
 
-    private static func format(_ seconds: Double) -> String {
+    /// Seconds as a message shows them: `30`, `0.4`.
+    static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }

@@ -109,7 +109,7 @@ public final class ProviderSimulator: Sendable {
     /// A transport that sends every request to the simulator whatever its host, for descriptors whose
     /// URLs are fixed hosts (`https://fidm.{dataCenter}/...`).
     public var transport: any HTTPTransport {
-        SimulatorTransport(base: server.baseURL, inner: URLSessionHTTPTransport())
+        SimulatorTransport(base: server.baseURL, inner: AuthClientOptions.defaultTransport())
     }
 
     /// A configuration for the runtime client with ``configurationValues``.

@@ -78,6 +78,7 @@ final class SimulatorCore: Sendable {
         if isGet, let paseto, routes.accessTokenKeyPaths.contains(request.path) { return .json(paseto.keyDocument) }
         if isGet, request.path == "/protected" { return protected(request) }
         if request.path == SimulatorCore.deviceVerificationPath { return approveDevice(request) }
+        if isEndSession(request) { return endSession(request) }
         guard let route = routes.route(for: request) else {
             return error("not_found", "The simulator has no endpoint \(request.method) \(request.path).", status: 404)
         }

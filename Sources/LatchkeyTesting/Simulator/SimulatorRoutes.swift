@@ -186,7 +186,9 @@ struct SimulatorRoutes: Sendable {
     }
 
     /// The request a received request is: same method and path, every constant parameter matching;
-    /// the route with the most constants wins.
+    /// the route with the most constants wins, then a flow's request (several requests may share a path and
+    /// its constants, e.g. GoTrue's password grant for email and for phone), then the route that names the
+    /// most of the received parameters.
     func route(for request: SimulatorRequest) -> Route? {
         let candidates = routes.filter {
             $0.spec.method.caseInsensitiveCompare(request.method) == .orderedSame && $0.path == request.path
@@ -194,7 +196,12 @@ struct SimulatorRoutes: Sendable {
         let matching = candidates.filter { route in
             route.literals.allSatisfy { request.parameter($0.name) == $0.value }
         }
-        return matching.max { $0.literals.count < $1.literals.count } ?? candidates.first
+        func rank(_ route: Route) -> (Int, Int, Int) {
+            let named = Set(route.carriers.values).union(route.literals.map(\.name))
+            let covered = request.parameters.keys.filter(named.contains).count
+            return (route.literals.count, route.role == .generic ? 0 : 1, covered)
+        }
+        return matching.max { rank($0) < rank($1) } ?? candidates.first
     }
 }
 

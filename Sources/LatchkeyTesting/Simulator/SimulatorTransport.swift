@@ -5,7 +5,7 @@ import Foundation
 /// are fixed (`https://fidm.{dataCenter}/...`) then reach the simulator too. Paths and queries are kept.
 struct SimulatorTransport: HTTPTransport {
     let base: URL
-    let inner: URLSessionHTTPTransport
+    let inner: any HTTPTransport
 
     func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         var rewritten = request

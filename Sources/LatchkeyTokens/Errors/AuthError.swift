@@ -14,6 +14,11 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The provider's own error code (`error`, `error_code`, `errorCode`, ...), when it sent one.
     public var providerCode: String?
+    /// The provider's own error message, verbatim (GoTrue's `msg`, `message` or `error_description`; the
+    /// descriptor's `errors.messageFields`, first found), when it sent one. Every secret the request carried
+    /// (a password, code, verifier or token the provider may echo) is cut out, and it is at most 1,000
+    /// characters. It is the provider's text: show it to developers, not as is to end users.
+    public var providerMessage: String? = nil
     /// The HTTP status of the response that carried the error, when there was one.
     public var status: Int?
     /// The descriptor name of the provider that produced the error, when known.
@@ -43,6 +48,7 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var parts = ["AuthError(\(code.rawValue), \(kind.rawValue)): \(message)"]
         if let providerCode { parts.append("provider code: \(providerCode)") }
+        if let providerMessage { parts.append("provider message: \(providerMessage)") }
         if let status { parts.append("HTTP \(status)") }
         if let provider { parts.append("provider: \(provider)") }
         return parts.joined(separator: "; ")

@@ -5,7 +5,7 @@ import LatchkeyPlatform
 import Testing
 
 /// A value shared with the server's `@Sendable` handler.
-private final class EndSessionBox<Value: Sendable>: Sendable {
+final class EndSessionBox<Value: Sendable>: Sendable {
     private let storage: Locked<Value>
     init(_ value: Value) { storage = Locked(value) }
     func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
@@ -13,7 +13,7 @@ private final class EndSessionBox<Value: Sendable>: Sendable {
 
 /// An OpenID-shaped provider on 127.0.0.1: discovery (with or without `end_session_endpoint`), a password
 /// token endpoint issuing an ID token, and an end-session endpoint that redirects to the post-logout URI.
-private final class EndSessionProvider: Sendable {
+final class EndSessionProvider: Sendable {
     let server: TestHTTPServer
     /// The state the end-session endpoint sends back instead of the one it received, if any.
     let forgedState: EndSessionBox<String?>
@@ -48,14 +48,17 @@ private final class EndSessionProvider: Sendable {
     func requests(_ path: String) -> [RecordedRequest] { server.requests.filter { $0.path == path } }
 }
 
-private struct EndSessionHarness {
+struct EndSessionHarness {
     static let logoutRedirect = URL(string: "dev.acme.app://logout-callback")!
 
     let provider: EndSessionProvider
     let store = InMemorySessionStore()
     let client: AuthClient
 
-    init(_ provider: EndSessionProvider, redirectURIs: [String: URL] = ["postLogout": logoutRedirect]) throws {
+    init(
+        _ provider: EndSessionProvider, redirectURIs: [String: URL] = ["postLogout": logoutRedirect],
+        loopbackPages: LoopbackPages = .standard
+    ) throws {
         self.provider = provider
         let spec = ProviderSpec(
             name: "op", displayName: "OP",
@@ -81,12 +84,14 @@ private struct EndSessionHarness {
                         ParameterSpec("state", .string("{state}")),
                     ])),
             callback: CallbackSpec(allowedRedirectKinds: [.customScheme, .loopback]))
+        var options = AuthClientOptions(transport: URLSessionHTTPTransport(), store: store, environment: { _ in nil })
+        options.loopbackPages = loopbackPages
         client = try AuthClient(
             provider: spec,
             configuration: ProviderConfiguration(
                 values: ["issuer": provider.server.baseURL.absoluteString, "clientID": "app-1"],
                 redirectURIs: redirectURIs),
-            options: AuthClientOptions(transport: URLSessionHTTPTransport(), store: store, environment: { _ in nil }))
+            options: options)
     }
 
     /// Signs in (one token request) and checks the session is stored.

@@ -26,6 +26,27 @@ struct EngineRequestBuilderTests {
         #expect(request.header("apikey") == "pk")
     }
 
+    @Test("a nested JSON object whose members are all left out is left out; one written as {} is sent")
+    func emptyNestedObjects() throws {
+        let spec = RequestSpec(
+            method: "POST", url: AcmeSpec.template("{baseURL}/signup"), encoding: .json,
+            body: [
+                ParameterSpec("meta", .object([.init("captcha_token", AcmeSpec.string("{captchaToken}"))])),
+                ParameterSpec("literal", .object([])), ParameterSpec("data", AcmeSpec.string("{data}")),
+            ])
+        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        func body(_ variables: [String: JSON?]) throws -> JSON? {
+            JSON(data: try builder.build(spec, scope: scope.adding(variables)).body ?? Data())
+        }
+        #expect(try body([:]) == .object(["literal": .object([:])]))
+        #expect(
+            try body(["captchaToken": .string("c-1"), "data": .object(["plan": .string("free")])])
+                == .object([
+                    "meta": .object(["captcha_token": .string("c-1")]), "literal": .object([:]),
+                    "data": .object(["plan": .string("free")]),
+                ]))
+    }
+
     @Test("client authentication: basic header or post fields, with the run-time secret")
     func clientAuthentication() throws {
         var spec = RequestSpec(

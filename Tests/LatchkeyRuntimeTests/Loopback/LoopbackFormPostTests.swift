@@ -19,7 +19,8 @@ struct LoopbackFormPostTests {
 
     @Test("a form POST to the callback path is the callback: the body becomes the query")
     func formPostCallback() async throws {
-        let server = try LoopbackRedirectServer(expectedState: "st-9", successPage: "<p>ok</p>", acceptsFormPost: true)
+        let server = try LoopbackRedirectServer(
+            expectedState: "st-9", pages: LoopbackPages(success: .html("<p>ok</p>")), acceptsFormPost: true)
         async let callback = server.waitForCallback()
         let body = "code=c%2F1&state=st-9&user=%7B%22email%22%3A%22a%40b.c%22%7D"
         let response = await Self.post(server.port, body: body)
@@ -90,8 +91,8 @@ struct LoopbackFormPostTests {
     @Test("a body shorter than its Content-Length times out as 408 without a callback")
     func truncatedBody() async throws {
         let server = try LoopbackRedirectServer(
-            path: "/callback", expectedState: "s", timeout: .seconds(30), successPage: LoopbackPages.success,
-            failurePage: LoopbackPages.failure, address: .ipv4, connectionReadTimeout: .milliseconds(300),
+            path: "/callback", expectedState: "s", timeout: .seconds(30), successPage: .signedIn,
+            failurePage: .failed, address: .ipv4, connectionReadTimeout: .milliseconds(300),
             acceptsFormPost: true)
         let response = await Self.post(server.port, body: "code=1", length: "40")
         #expect(response?.status == 408)
@@ -102,7 +103,7 @@ struct LoopbackFormPostTests {
     @Test("an error response POSTed back shows the failure page and is delivered")
     func errorResponse() async throws {
         let server = try LoopbackRedirectServer(
-            expectedState: "s", failurePage: "<p>failed</p>", acceptsFormPost: true)
+            expectedState: "s", pages: LoopbackPages(failure: .html("<p>failed</p>")), acceptsFormPost: true)
         async let callback = server.waitForCallback()
         let response = await Self.post(server.port, body: "error=access_denied&state=s")
         #expect(response?.body == "<p>failed</p>")

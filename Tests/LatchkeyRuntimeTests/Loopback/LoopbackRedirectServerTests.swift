@@ -15,7 +15,8 @@ import Testing
 struct LoopbackRedirectServerTests {
     @Test("delivers the callback URL, shows the success page, then stops listening")
     func success() async throws {
-        let server = try LoopbackRedirectServer(expectedState: "st-1", successPage: "<p>done</p>")
+        let server = try LoopbackRedirectServer(
+            expectedState: "st-1", pages: LoopbackPages(success: .html("<p>done</p>")))
         #expect(server.redirectURI.absoluteString == "http://127.0.0.1:\(server.port)/callback")
         #expect(await RawHTTPClient.isListening(port: server.port))
         async let callback = server.waitForCallback()
@@ -92,7 +93,8 @@ struct LoopbackRedirectServerTests {
             "/callback?error=access_denied", "/callback?error=access_denied&state=bad",
         ])
     func stateMismatch(target: String) async throws {
-        let server = try LoopbackRedirectServer(expectedState: "good", failurePage: "<p>failed</p>")
+        let server = try LoopbackRedirectServer(
+            expectedState: "good", pages: LoopbackPages(failure: .html("<p>failed</p>")))
         let callback = Task { try await server.waitForCallback() }
         let response = await RawHTTPClient.get(port: server.port, target: target)
         #expect(response?.status == 400)
@@ -154,7 +156,7 @@ struct LoopbackRedirectServerTests {
 
     @Test("an error callback is delivered, with the failure page")
     func errorCallback() async throws {
-        let server = try LoopbackRedirectServer(expectedState: "s", failurePage: "nope")
+        let server = try LoopbackRedirectServer(expectedState: "s", pages: LoopbackPages(failure: .html("nope")))
         let response = await RawHTTPClient.get(port: server.port, target: "/callback?error=access_denied&state=s")
         #expect(response?.body == "nope")
         #expect(try await server.waitForCallback().query == "error=access_denied&state=s")
@@ -192,7 +194,7 @@ struct LoopbackRedirectServerTests {
         // Task cancellation: an idle connection, which only the end of the flow can close (its read timeout is
         // an hour), shows the server shut down; finish() closes the listener before the connections.
         let other = try LoopbackRedirectServer(
-            path: path, expectedState: nil, timeout: .seconds(3600), successPage: "ok", failurePage: "no",
+            path: path, expectedState: nil, timeout: .seconds(3600), successPage: .html("ok"), failurePage: .html("no"),
             address: .ipv4, connectionReadTimeout: .seconds(3600))
         let otherPort = other.port
         let idle = await DedicatedThread.run { RawHTTPClient.connect(port: otherPort) }
@@ -211,7 +213,8 @@ struct LoopbackRedirectServerTests {
     @Test("a client that stalls mid-request gets 408 after the read timeout; the wait goes on")
     func stalledClient() async throws {
         let server = try LoopbackRedirectServer(
-            path: "/callback", expectedState: nil, timeout: .seconds(30), successPage: "ok", failurePage: "no",
+            path: "/callback", expectedState: nil, timeout: .seconds(30), successPage: .html("ok"),
+            failurePage: .html("no"),
             address: .ipv4, connectionReadTimeout: .milliseconds(300))
         let port = server.port
         let start = MonotonicInstant.now
@@ -235,7 +238,8 @@ struct LoopbackRedirectServerTests {
     func slowClients() async throws {
         // A read timeout far beyond the test, so that only the end of the flow can end the idle connection.
         let server = try LoopbackRedirectServer(
-            path: "/callback", expectedState: nil, timeout: .seconds(3600), successPage: "ok", failurePage: "no",
+            path: "/callback", expectedState: nil, timeout: .seconds(3600), successPage: .html("ok"),
+            failurePage: .html("no"),
             address: .ipv4, connectionReadTimeout: .seconds(3600))
         let port = server.port
         let idle = await DedicatedThread.run { RawHTTPClient.connect(port: port) }

@@ -7,10 +7,9 @@ import Testing
 /// Header fields keep repeated fields and never send a default beside an override (issue 19).
 @Suite("HTTP header fields on the wire")
 struct HeaderFieldsWireTests {
-    let transport = URLSessionHTTPTransport()
-
-    @Test("a response with two WWW-Authenticate fields keeps both challenges")
-    func repeatedResponseFields() async throws {
+    @Test("a response with two WWW-Authenticate fields keeps both challenges", arguments: TransportKind.allCases)
+    func repeatedResponseFields(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in
             TestResponse(
                 status: 401,
@@ -29,8 +28,11 @@ struct HeaderFieldsWireTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("a 401 with a Basic challenge comes back as the 401, with its body, at once (not at the deadline)")
-    func basicChallenge() async throws {
+    @Test(
+        "a 401 with a Basic challenge comes back as the 401, with its body, at once (not at the deadline)",
+        arguments: TransportKind.allCases)
+    func basicChallenge(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in
             TestResponse(
                 status: 401,
@@ -59,8 +61,11 @@ struct HeaderFieldsWireTests {
         #expect(response.headerFields.count == 3)
     }
 
-    @Test("a descriptor's Accept replaces the default: exactly one Accept arrives at the server")
-    func descriptorAcceptReplacesTheDefault() async throws {
+    @Test(
+        "a descriptor's Accept replaces the default: exactly one Accept arrives at the server",
+        arguments: TransportKind.allCases)
+    func descriptorAcceptReplacesTheDefault(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in .json(["ok": true]) }
         defer { server.stop() }
         let spec = RequestSpec(
@@ -80,8 +85,9 @@ struct HeaderFieldsWireTests {
         #expect(received.headerValues("apikey") == ["pk"])
     }
 
-    @Test("without a descriptor Accept the default is sent once")
-    func defaultAccept() async throws {
+    @Test("without a descriptor Accept the default is sent once", arguments: TransportKind.allCases)
+    func defaultAccept(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in .json(["ok": true]) }
         defer { server.stop() }
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: server.url("/user").absoluteString))

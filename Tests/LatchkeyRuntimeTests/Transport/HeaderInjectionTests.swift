@@ -17,23 +17,23 @@ private final class RecordingTransport: HTTPTransport {
 @Suite("Transport: no header can smuggle another header or request")
 struct HeaderInjectionTests {
     @Test(
-        "URLSessionHTTPTransport refuses CR, LF or NUL in a header, or a name that is no token: the server gets nothing",
+        "the transports refuse CR, LF or NUL in a header, or a name that is no token: the server gets nothing",
         arguments: [
             ("Authorization", "Bearer at-1\r\nX-Injected: yes"), ("Authorization", "Bearer at-1\nX-Injected: yes"),
             ("Authorization", "Bearer at-1\r"), ("X-Test", "a\u{0}b"), ("X Injected", "1"), ("X-Injected:", "1"),
             ("", "1"), ("X-Injected\r\nHost", "evil"),
-        ])
-    func transportRefuses(name: String, value: String) async throws {
+        ].flatMap { header in TransportKind.allCases.map { (header.0, header.1, $0) } })
+    func transportRefuses(name: String, value: String, kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in .json(["ok": true]) }
         defer { server.stop() }
         let request = TransportRequest(method: "GET", url: server.url("/resource"), headers: [(name, value)])
-        let error = await #expect(throws: AuthError.self) { try await URLSessionHTTPTransport().send(request) }
+        let error = await #expect(throws: AuthError.self) { try await kind.make().send(request) }
         #expect(error?.code == .invalidRequest)
         #expect(error?.message.contains("Injected: yes") == false, "the value is never echoed")
         #expect(server.requests.isEmpty)
         // The same transport sends a clean request.
         let clean = TransportRequest(method: "GET", url: server.url("/resource"), headers: [("X-Test", "fine value")])
-        #expect(try await URLSessionHTTPTransport().send(clean).status == 200)
+        #expect(try await kind.make().send(clean).status == 200)
         #expect(server.requests.count == 1)
     }
 

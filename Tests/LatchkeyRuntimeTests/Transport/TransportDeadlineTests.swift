@@ -6,13 +6,15 @@ import Testing
 /// The transport's deadlines share one timer, armed for the earliest (see `TransportTaskRegistry`), and
 /// ``TransportCancellationShield`` keeps a caller's cancellation from ending a request. Each test would hang
 /// (and fail on the suite's time limit) if a deadline were lost.
-@Suite("URLSessionHTTPTransport: deadlines and the cancellation shield", timeLimit(minutes: 2))
+@Suite("HTTP transports: deadlines and the cancellation shield", timeLimit(minutes: 2))
 struct TransportDeadlineTests {
-    @Test("a shorter deadline set after a longer one ends its own request, and only that one")
-    func shorterDeadlineAfterLongerOne() async throws {
+    @Test(
+        "a shorter deadline set after a longer one ends its own request, and only that one",
+        arguments: TransportKind.allCases)
+    func shorterDeadlineAfterLongerOne(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
-        let transport = URLSessionHTTPTransport()
+        let transport = kind.make()
         let long = Task { () throws(AuthError) -> TransportResponse in
             try await transport.send(TransportRequest(method: "GET", url: server.url("/long"), timeout: 3600))
         }
@@ -30,13 +32,15 @@ struct TransportDeadlineTests {
         #expect((longError as? AuthError)?.code == .networkError)
     }
 
-    @Test("a deadline set while the timer is armed for an earlier, finished request still ends its request")
-    func deadlineAfterTimerFiredForNothing() async throws {
+    @Test(
+        "a deadline set while the timer is armed for an earlier, finished request still ends its request",
+        arguments: TransportKind.allCases)
+    func deadlineAfterTimerFiredForNothing(kind: TransportKind) async throws {
         let server = try TestHTTPServer { request in
             request.path == "/fast" ? .text("fast") : .delay(3600, then: .text("late"))
         }
         defer { server.stop() }
-        let transport = URLSessionHTTPTransport()
+        let transport = kind.make()
         // Arms the timer for its own deadline (0.3 s) and completes long before it.
         let fast = try await transport.send(TransportRequest(method: "GET", url: server.url("/fast"), timeout: 0.3))
         #expect(fast.status == 200)
@@ -48,15 +52,17 @@ struct TransportDeadlineTests {
         #expect(await server.allConnectionsClosed())
     }
 
-    @Test("under the cancellation shield, cancelling the calling task leaves the request to its answer")
-    func shieldKeepsRequest() async throws {
+    @Test(
+        "under the cancellation shield, cancelling the calling task leaves the request to its answer",
+        arguments: TransportKind.allCases)
+    func shieldKeepsRequest(kind: TransportKind) async throws {
         let release = Gate()
         let server = try TestHTTPServer { _ in
             await release.wait()
             return .text("answered")
         }
         defer { server.stop() }
-        let transport = URLSessionHTTPTransport()
+        let transport = kind.make()
         let shielded = Task { () async throws -> TransportResponse in
             try await TransportCancellationShield.$isActive.withValue(true) {
                 try await transport.send(TransportRequest(method: "GET", url: server.url("/shared"), timeout: 3600))
@@ -71,11 +77,13 @@ struct TransportDeadlineTests {
         #expect(server.requests.map(\.path) == ["/shared"])
     }
 
-    @Test("under the cancellation shield, a task cancelled before it sends still sends, and the deadline applies")
-    func shieldStillHasDeadline() async throws {
+    @Test(
+        "under the cancellation shield, a task cancelled before it sends still sends, and the deadline applies",
+        arguments: TransportKind.allCases)
+    func shieldStillHasDeadline(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
-        let transport = URLSessionHTTPTransport()
+        let transport = kind.make()
         let error = await Task { () async -> AuthError? in
             withUnsafeCurrentTask { $0?.cancel() }
             return await TransportCancellationShield.$isActive.withValue(true) { () async -> AuthError? in
@@ -95,21 +103,21 @@ struct TransportDeadlineTests {
 
     @Test(
         "a timeout of infinity, NaN or more than a year is taken as a year: the request is answered",
-        arguments: [Double.infinity, .nan, 1e12])
-    func unrepresentableTimeout(_ timeout: Double) async throws {
+        arguments: TransportKind.allCases, [Double.infinity, .nan, 1e12])
+    func unrepresentableTimeout(kind: TransportKind, _ timeout: Double) async throws {
         let server = try TestHTTPServer { _ in .text("answered") }
         defer { server.stop() }
-        let response = try await URLSessionHTTPTransport().send(
+        let response = try await kind.make().send(
             TransportRequest(method: "GET", url: server.url("/any"), timeout: timeout))
         #expect(response.status == 200)
     }
 
-    @Test("a negative timeout ends the request at once, as timed out")
-    func negativeTimeout() async throws {
+    @Test("a negative timeout ends the request at once, as timed out", arguments: TransportKind.allCases)
+    func negativeTimeout(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
-            try await URLSessionHTTPTransport().send(
+            try await kind.make().send(
                 TransportRequest(method: "GET", url: server.url("/any"), timeout: -5))
         }
         #expect(error?.code == .timeout)

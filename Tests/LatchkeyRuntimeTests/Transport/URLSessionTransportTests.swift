@@ -7,12 +7,13 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionHTTPTransport against a real server", timeLimit(minutes: 2))
+@Suite("HTTP transports (URLSession, the platform default) against a real server", timeLimit(minutes: 2))
 struct URLSessionTransportTests {
-    let transport = URLSessionHTTPTransport()
-
-    @Test("method, path, query, headers and body arrive exactly; the response comes back whole")
-    func roundTrip() async throws {
+    @Test(
+        "method, path, query, headers and body arrive exactly; the response comes back whole",
+        arguments: TransportKind.allCases)
+    func roundTrip(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in
             .json(["ok": true], status: 201, headers: [("X-Reply", "Yes"), ("Cache-Control", "no-store")])
         }
@@ -49,8 +50,9 @@ struct URLSessionTransportTests {
         #expect(received.header("Cookie") == nil)
     }
 
-    @Test("a large body goes up and comes back intact")
-    func largeBodies() async throws {
+    @Test("a large body goes up and comes back intact", arguments: TransportKind.allCases)
+    func largeBodies(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { request in
             TestResponse(status: 200, body: Data(request.body.reversed()))
         }
@@ -65,8 +67,9 @@ struct URLSessionTransportTests {
         #expect(server.requests.first?.body == body)
     }
 
-    @Test("redirects are returned, never followed", arguments: [301, 302, 303, 307, 308])
-    func redirectsNotFollowed(status: Int) async throws {
+    @Test("redirects are returned, never followed", arguments: TransportKind.allCases, [301, 302, 303, 307, 308])
+    func redirectsNotFollowed(kind: TransportKind, status: Int) async throws {
+        let transport = kind.make()
         let target = try TestHTTPServer { _ in .text("you should not be here") }
         defer { target.stop() }
         let server = try TestHTTPServer { request in
@@ -82,8 +85,9 @@ struct URLSessionTransportTests {
         #expect(target.requests.isEmpty)
     }
 
-    @Test("a relative redirect is not followed either, and its body comes back")
-    func relativeRedirect() async throws {
+    @Test("a relative redirect is not followed either, and its body comes back", arguments: TransportKind.allCases)
+    func relativeRedirect(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { request in
             request.path == "/start"
                 ? TestResponse(
@@ -97,8 +101,9 @@ struct URLSessionTransportTests {
         #expect(server.requests.map(\.path) == ["/start"])
     }
 
-    @Test("a slow server times out with .timeout, and the request is abandoned")
-    func timeout() async throws {
+    @Test("a slow server times out with .timeout, and the request is abandoned", arguments: TransportKind.allCases)
+    func timeout(kind: TransportKind) async throws {
+        let transport = kind.make()
         // The server would answer after an hour: only the client's 0.4 s timeout can end the request.
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
@@ -121,35 +126,38 @@ struct URLSessionTransportTests {
         await server.allConnectionsClosed()
     }
 
-    @Test("a body over the cap fails with .responseTooLarge (Content-Length)")
-    func tooLargeByContentLength() async throws {
+    @Test("a body over the cap fails with .responseTooLarge (Content-Length)", arguments: TransportKind.allCases)
+    func tooLargeByContentLength(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in TestResponse(body: Data(repeating: 0x41, count: 5000)) }
         defer { server.stop() }
-        let small = URLSessionHTTPTransport(maximumResponseBytes: 1000)
+        let small = kind.make(maximumResponseBytes: 1000)
         let error = await #expect(throws: AuthError.self) {
             try await small.send(TransportRequest(method: "GET", url: server.url("/big")))
         }
         #expect(error?.code == .responseTooLarge)
     }
 
-    @Test("a streamed body over the cap fails with .responseTooLarge (no Content-Length)")
-    func tooLargeStreamed() async throws {
+    @Test(
+        "a streamed body over the cap fails with .responseTooLarge (no Content-Length)",
+        arguments: TransportKind.allCases)
+    func tooLargeStreamed(kind: TransportKind) async throws {
         let server = try TestHTTPServer { _ in
             TestResponse(headers: [("Transfer-Encoding", "chunked")], body: Data(repeating: 0x41, count: 50_000))
         }
         defer { server.stop() }
-        let small = URLSessionHTTPTransport(maximumResponseBytes: 10_000)
+        let small = kind.make(maximumResponseBytes: 10_000)
         let error = await #expect(throws: AuthError.self) {
             try await small.send(TransportRequest(method: "GET", url: server.url("/big")))
         }
         #expect(error?.code == .responseTooLarge)
-        let exact = URLSessionHTTPTransport(maximumResponseBytes: 50_000)
+        let exact = kind.make(maximumResponseBytes: 50_000)
         let response = try await exact.send(TransportRequest(method: "GET", url: server.url("/big")))
         #expect(response.body.count == 50_000)
     }
 
-    @Test("a dropped connection fails with .networkError")
-    func droppedConnection() async throws {
+    @Test("a dropped connection fails with .networkError", arguments: TransportKind.allCases)
+    func droppedConnection(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in .dropConnection }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
@@ -160,8 +168,9 @@ struct URLSessionTransportTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("a connection reset mid-body fails with a transport error")
-    func resetMidBody() async throws {
+    @Test("a connection reset mid-body fails with a transport error", arguments: TransportKind.allCases)
+    func resetMidBody(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in .resetMidBody }
         defer { server.stop() }
         let error = await #expect(throws: AuthError.self) {
@@ -171,8 +180,11 @@ struct URLSessionTransportTests {
         #expect(error?.code == .networkError)
     }
 
-    @Test("a refused connection fails with .networkError and no query string in the message")
-    func refused() async throws {
+    @Test(
+        "a refused connection fails with .networkError and no query string in the message",
+        arguments: TransportKind.allCases)
+    func refused(kind: TransportKind) async throws {
+        let transport = kind.make()
         // A reserved port: a stopped server's port could go to another test's server meanwhile.
         let closed = try ClosedPort()
         defer { closed.close() }
@@ -185,8 +197,9 @@ struct URLSessionTransportTests {
         #expect(error?.message.contains("/callback") == true)
     }
 
-    @Test("cookies are neither stored nor sent")
-    func noCookies() async throws {
+    @Test("cookies are neither stored nor sent", arguments: TransportKind.allCases)
+    func noCookies(kind: TransportKind) async throws {
+        let transport = kind.make()
         let server = try TestHTTPServer { _ in .text("hi", headers: [("Set-Cookie", "session=abc; Path=/")]) }
         defer { server.stop() }
         _ = try await transport.send(TransportRequest(method: "GET", url: server.url("/one")))
@@ -213,12 +226,12 @@ struct URLSessionTransportTests {
         #expect(server.requests.count == 2)
     }
 
-    @Test("cancelling the calling task ends the request and abandons its connection")
-    func cancellation() async throws {
+    @Test("cancelling the calling task ends the request and abandons its connection", arguments: TransportKind.allCases)
+    func cancellation(kind: TransportKind) async throws {
+        let transport = kind.make()
         // Neither the server (an hour) nor the request's timeout (an hour) ends the request: only cancellation.
         let server = try TestHTTPServer { _ in .delay(3600, then: .text("late")) }
         defer { server.stop() }
-        let transport = self.transport
         let task = Task { () throws(AuthError) -> TransportResponse in
             try await transport.send(TransportRequest(method: "GET", url: server.url("/slow"), timeout: 3600))
         }

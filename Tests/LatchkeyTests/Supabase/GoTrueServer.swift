@@ -49,6 +49,15 @@ final class GoTrueServer: Sendable {
         case raw(TestResponse)
     }
 
+    /// An SMS or WhatsApp message GoTrue sent.
+    struct Message: Sendable {
+        var to: String
+        var type: String
+        var channel: String
+        /// The six-digit code.
+        var token: String
+    }
+
     /// An email GoTrue sent.
     struct Email: Sendable {
         var to: String
@@ -105,6 +114,35 @@ final class GoTrueServer: Sendable {
 
     /// The emails sent, oldest first.
     var outbox: [Email] { core.state.withLock { $0.outbox } }
+
+    /// The SMS and WhatsApp messages sent, oldest first.
+    var messages: [Message] { core.state.withLock { $0.messages } }
+
+    /// The CAPTCHA tokens received in `gotrue_meta_security`, in order.
+    var captchaTokens: [String] { core.state.withLock { $0.captchaTokens } }
+
+    /// The reauthentication nonce sent to a user, by email.
+    func nonce(of email: String) -> String? {
+        core.state.withLock { state in state.users.first { $0.email == email }.flatMap { state.nonces[$0.id] } }
+    }
+
+    /// The user's metadata as stored (`user_metadata` without the name), by id.
+    func metadata(ofUser id: String) -> [String: Any]? {
+        core.state.withLock { state in
+            state.users.first { $0.id == id }?.metadata.flatMap {
+                (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any]
+            }
+        }
+    }
+
+    /// Adds a user who signs in with a phone number.
+    func addPhoneUser(phone: String, password: String) {
+        core.state.withLock { state in
+            let id = state.createUser(email: "", password: password, provider: "phone", confirmed: true, name: nil)
+            let index = state.users.firstIndex { $0.id == id }!
+            state.users[index].phone = phone
+        }
+    }
 
     /// The number of sessions alive on the server.
     var liveSessions: Int { core.state.withLock { $0.sessions.count } }

@@ -19,9 +19,14 @@ extension GoTrueState {
         let phone = try string(body, "phone", request)
         let password = try string(body, "password", request) ?? ""
         let challenge = try pkcePair(body, request)
+        let metadata = try captchaAndData(body, request)
         guard let email else {
-            if phone != nil { throw httpError(request, 422, "phone_provider_disabled", "Phone signups are disabled") }
-            throw httpError(request, 422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled")
+            if let phone { return try phoneSignUp(body, phone: phone, password: password, metadata: metadata, request) }
+            let id = createUser(email: "", password: nil, provider: "anonymous", confirmed: true, name: nil)
+            let index = users.firstIndex { $0.id == id }!
+            users[index].isAnonymous = true
+            users[index].metadata = metadata
+            return .json(newSession(for: id))
         }
         guard !password.isEmpty else {
             throw httpError(request, 400, "validation_failed", "Signup requires a valid password")
@@ -45,8 +50,9 @@ extension GoTrueState {
             return .json(userJSON(users[existing]))
         }
         let id = createUser(email: email, password: password, provider: "email", confirmed: autoconfirm, name: nil)
-        if autoconfirm { return .json(newSession(for: id)) }
         let index = users.firstIndex { $0.id == id }!
+        users[index].metadata = metadata
+        if autoconfirm { return .json(newSession(for: id)) }
         sendEmail(to: index, type: "signup", redirect: request.query("redirect_to"), challenge: challenge)
         return .json(userJSON(users[index]))
     }
@@ -56,6 +62,7 @@ extension GoTrueState {
             request, allowed: ["email", "code_challenge", "code_challenge_method", "gotrue_meta_security"])
         let email = try string(body, "email", request) ?? ""
         let challenge = try pkcePair(body, request)
+        _ = try captchaAndData(body, request)
         guard !email.isEmpty else {
             throw httpError(request, 400, "validation_failed", "Password recovery requires an email")
         }
@@ -74,6 +81,7 @@ extension GoTrueState {
         let email = try string(body, "email", request)
         let phone = try string(body, "phone", request)
         let challenge = try pkcePair(body, request)
+        _ = try captchaAndData(body, request)
         guard ["signup", "email_change", "sms", "phone_change"].contains(type) else {
             throw httpError(
                 request, 400, "validation_failed", "Missing one of these types: signup, email_change, sms, phone_change"
@@ -83,6 +91,7 @@ extension GoTrueState {
             throw httpError(
                 request, 400, "validation_failed", "Only an email address or phone number should be provided.")
         }
+        if let phone, ["sms", "phone_change"].contains(type) { return try resendPhone(phone: phone, type: type) }
         if ["signup", "email_change"].contains(type), email == nil {
             throw httpError(request, 400, "validation_failed", "Type provided requires an email address")
         }
@@ -104,6 +113,7 @@ extension GoTrueState {
             ])
         let email = try string(body, "email", request) ?? ""
         let challenge = try pkcePair(body, request)
+        let metadata = try captchaAndData(body, request)
         let shouldCreate: Bool
         switch body["create_user"] {
         case nil, is NSNull: shouldCreate = true
@@ -113,6 +123,9 @@ extension GoTrueState {
                 request, 400, "bad_json",
                 "Could not parse request body as JSON: json: cannot unmarshal into Go struct field create_user of type bool"
             )
+        }
+        if email.isEmpty, let phone = try string(body, "phone", request) {
+            return try phoneOtp(body, phone: phone, shouldCreate: shouldCreate, metadata: metadata, request)
         }
         guard !email.isEmpty else {
             throw httpError(
@@ -125,12 +138,15 @@ extension GoTrueState {
         guard shouldCreate else { throw httpError(request, 422, "otp_disabled", "Signups not allowed for otp") }
         let id = createUser(email: email, password: nil, provider: "email", confirmed: false, name: nil)
         let index = users.firstIndex { $0.id == id }!
+        users[index].metadata = metadata
         sendEmail(to: index, type: "signup", redirect: request.query("redirect_to"), challenge: challenge)
         return .json([String: Any]())
     }
 
     mutating func verify(_ request: RecordedRequest) throws(Reject) -> TestResponse {
-        let body = try jsonBody(request, allowed: ["type", "token", "token_hash", "email", "phone", "redirect_to"])
+        let body = try jsonBody(
+            request, allowed: ["type", "token", "token_hash", "email", "phone", "redirect_to", "gotrue_meta_security"])
+        _ = try captchaAndData(body, request)
         let type = try string(body, "type", request) ?? ""
         let token = try string(body, "token", request) ?? ""
         let tokenHash = try string(body, "token_hash", request) ?? ""
@@ -151,6 +167,9 @@ extension GoTrueState {
         }
         let accepts: (OTP) -> Bool = { otp in
             !otp.used && (otp.type == type || (type == "email" && ["signup", "magiclink"].contains(otp.type)))
+        }
+        if !phone.isEmpty, email.isEmpty, tokenHash.isEmpty {
+            return try verifyPhone(phone: phone, token: token, type: type, request)
         }
         let index: Int?
         if tokenHash.isEmpty {

@@ -27,9 +27,16 @@ extension GoTrueState {
             throw httpError(
                 request, 400, "validation_failed", "Only an email address or phone number should be provided on login.")
         }
+        _ = try captchaAndData(body, request)
         guard let email else {
-            if phone != nil { throw httpError(request, 422, "phone_provider_disabled", "Phone logins are disabled") }
-            throw httpError(request, 400, "validation_failed", "missing email or phone")
+            guard let phone else { throw httpError(request, 400, "validation_failed", "missing email or phone") }
+            guard let index = users.firstIndex(where: { $0.phone == phone && !phone.isEmpty }),
+                users[index].password == password
+            else { throw httpError(request, 400, "invalid_credentials", "Invalid login credentials") }
+            guard users[index].confirmedAt != nil else {
+                throw httpError(request, 400, "phone_not_confirmed", "Phone not confirmed")
+            }
+            return .json(newSession(for: users[index].id))
         }
         guard let index = users.firstIndex(where: { $0.email == email }), let stored = users[index].password,
             stored == password

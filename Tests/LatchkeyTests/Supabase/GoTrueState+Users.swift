@@ -38,6 +38,17 @@ extension GoTrueState {
                 "code_challenge", "code_challenge_method",
             ])
         let index = users.firstIndex { $0.id == access.userID }!
+        if let nonce = try string(body, "nonce", request), nonces[access.userID] != nonce {
+            throw httpError(request, 400, "reauthentication_not_valid", "Requires a valid reauthentication nonce")
+        }
+        if let data = body["data"] {
+            guard let object = data as? [String: Any], let encoded = try? JSONSerialization.data(withJSONObject: object)
+            else { throw httpError(request, 400, "bad_json", "Could not parse request body as JSON: data") }
+            users[index].metadata = encoded
+        }
+        if let phone = try string(body, "phone", request), phone != users[index].phone {
+            sendMessage(to: phone, type: "phone_change", channel: "sms")
+        }
         if let password = try string(body, "password", request) {
             guard password.count >= Self.minimumPasswordLength else { throw weakPassword(request) }
             if password == users[index].password {
@@ -117,7 +128,8 @@ extension GoTrueState {
         let user = users[index]
         let accessToken = GoTrueServer.jwt([
             "iss": base.absoluteString + "/auth/v1", "sub": userID, "aud": "authenticated", "role": "authenticated",
-            "email": user.email, "phone": "", "session_id": sessionID, "aal": "aal1", "is_anonymous": false,
+            "email": user.email, "phone": user.phone, "session_id": sessionID, "aal": "aal1",
+            "is_anonymous": user.isAnonymous,
             "iat": Int(issued.timeIntervalSince1970), "exp": Int(expires.timeIntervalSince1970),
             "app_metadata": ["provider": user.provider, "providers": [user.provider]],
             "user_metadata": user.name.map { ["full_name": $0] } ?? [String: String](),
@@ -131,9 +143,9 @@ extension GoTrueState {
 
     func userJSON(_ user: UserRecord, identities: Bool = true) -> [String: Any] {
         var json: [String: Any] = [
-            "id": user.id, "aud": "authenticated", "role": "authenticated", "email": user.email, "phone": "",
+            "id": user.id, "aud": "authenticated", "role": "authenticated", "email": user.email, "phone": user.phone,
             "app_metadata": ["provider": user.provider, "providers": [user.provider]],
-            "user_metadata": user.name.map { ["full_name": $0, "email": user.email] } ?? [String: String](),
+            "user_metadata": metadataJSON(user),
             "identities": identities
                 ? [
                     [
@@ -143,7 +155,7 @@ extension GoTrueState {
                     ]
                 ] : [[String: Any]](),
             "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
-            "is_anonymous": false,
+            "is_anonymous": user.isAnonymous,
         ]
         if let date = user.confirmedAt {
             json["email_confirmed_at"] = Self.timestamp(date)

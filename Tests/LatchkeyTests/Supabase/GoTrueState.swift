@@ -16,6 +16,10 @@ struct GoTrueState: Sendable {
         var lastSignInAt: Date?
         var createdAt: Date
         var updatedAt: Date
+        var phone = ""
+        var isAnonymous = false
+        /// `user_metadata` as sent in `data` (JSON), merged over the name.
+        var metadata: Data?
     }
 
     struct RefreshRecord: Sendable {
@@ -68,6 +72,12 @@ struct GoTrueState: Sendable {
     var otps: [OTP] = []
     var outbox: [GoTrueServer.Email] = []
     var failures: [String: [GoTrueServer.Failure]] = [:]
+    /// SMS and WhatsApp messages sent, oldest first.
+    var messages: [GoTrueServer.Message] = []
+    /// Reauthentication nonces by user id (`GET /reauthenticate`).
+    var nonces: [String: String] = [:]
+    /// Every `gotrue_meta_security.captcha_token` received, in order.
+    var captchaTokens: [String] = []
 
     var now: Date { Date().addingTimeInterval(clockOffset) }
     var siteURL: String { base.absoluteString + "/site" }
@@ -99,6 +109,7 @@ struct GoTrueState: Sendable {
         case ("POST", "/logout"): return try logout(request)
         case ("GET", "/user"): return try userGet(request)
         case ("PUT", "/user"): return try userUpdate(request)
+        case ("GET", "/reauthenticate"): return try reauthenticate(request)
         default: return .text("404 page not found", status: 404)
         }
     }

@@ -27,6 +27,16 @@ struct SupabaseErrorTests {
 
         var testDescription: String { rule }
 
+        /// The provider's own message, verbatim: GoTrue's `msg` (shape A), `message` (shape B) or
+        /// `error_description` (shape C), or the gateway's `message`.
+        var providerMessage: String? {
+            switch answer {
+            case .http(_, _, let message): message
+            case .oauth(_, let description): description
+            case .raw: status == 401 ? "Invalid API key" : nil
+            }
+        }
+
         /// A GoTrue `HTTPError` (shape A or B as the request's API version says).
         static func http(_ providerCode: String, _ status: Int, _ code: String, _ kind: AuthError.Kind) -> Row {
             Row(
@@ -144,6 +154,7 @@ struct SupabaseErrorTests {
                 #expect(error?.kind == row.kind, "shape \(shape)")
                 #expect(error?.status == row.status, "shape \(shape)")
                 #expect(error?.providerCode == row.providerCode, "shape \(shape)")
+                #expect(error?.providerMessage == row.providerMessage, "shape \(shape)")
                 #expect(error?.provider == "supabase")
                 #expect(client.client.state == .signedOut)
                 let sent = harness.gotrue.requests.last
@@ -214,6 +225,44 @@ struct SupabaseErrorTests {
             // GoTrue echoes no state: nothing proves the error came from it, so the sign-in stays pending
             // (until its lifetime ends) and a forged error cannot end it.
             #expect(try await harness.storedPending()?.count == 1)
+        }
+    }
+
+    @Test("The provider's message is kept verbatim, with every secret the request sent cut out")
+    func providerMessageIsRedacted() async throws {
+        try await withSupabase { harness in
+            harness.gotrue.addUser(email: "ada@example.com", password: "correct-horse-battery")
+            let client = try harness.makeClient()
+            harness.gotrue.failNext(
+                "/token",
+                .http(status: 400, code: "invalid_credentials", message: "No user for password correct-horse-battery."))
+
+            let error = await caughtAuthError {
+                _ = try await client.signIn(email: "ada@example.com", password: "correct-horse-battery")
+            }
+
+            #expect(error?.providerMessage == "No user for password <redacted>.")
+            #expect(error?.providerCode == "invalid_credentials")
+            #expect(error?.code == .invalidCredentials)
+            let description = String(describing: try #require(error))
+            #expect(description.range(of: "correct-horse") == nil)
+            #expect(description.range(of: "provider message: No user for password <redacted>.") != nil)
+        }
+    }
+
+    @Test("A callback's error_description is the provider message, with its error_code as the provider code")
+    func callbackProviderMessage() async throws {
+        try await withSupabase { harness in
+            let supabase = try harness.makeClient()
+            let url = URL(
+                string: SupabaseAppURLs.callback.absoluteString
+                    + "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb="
+            )!
+            let error = await caughtAuthError { _ = try await supabase.client.handleCallback(url) }
+            #expect(error?.code == .init(rawValue: "otp_expired"))
+            #expect(error?.providerCode == "otp_expired")
+            #expect(error?.providerMessage == "Email link is invalid or has expired")
+            #expect(harness.gotrue.requests.isEmpty)
         }
     }
 

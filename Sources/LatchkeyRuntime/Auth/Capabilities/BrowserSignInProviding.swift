@@ -5,6 +5,17 @@ import LatchkeyPlatform
 public protocol BrowserSignInProviding: AuthProviderClient {}
 
 extension BrowserSignInProviding {
+    /// Exchanges a bare authorization code the app read itself for a session, with the newest pending
+    /// sign-in's verifier (supabase-swift's `exchangeCodeForSession(authCode:)`); only for providers that echo
+    /// no state. See `AuthClient.exchangeCodeForSession(authCode:)`.
+    /// - Parameter authCode: The code.
+    /// - Returns: The new session.
+    /// - Throws: `invalid_callback` when no sign-in is pending, and the exchange's errors.
+    @discardableResult
+    public func exchangeCodeForSession(authCode: String) async throws(AuthError) -> Session {
+        try await client.exchangeCodeForSession(authCode: authCode)
+    }
+
     /// Signs in through a browser (authorization code with PKCE), for example `AppleWebAuthenticator`.
     /// - Parameters:
     ///   - authenticator: Shows the authorization page and returns the callback URL.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyPlatform
 
 /// A client whose provider signs in devices without a browser (RFC 8628 device authorization).
 public protocol DeviceAuthorizationProviding: AuthProviderClient {}
@@ -70,6 +71,25 @@ extension EndSessionProviding {
         try await client.endSession(
             using: authenticator, postLogoutRedirectURI: postLogoutRedirectURI,
             prefersEphemeralSession: prefersEphemeralSession)
+    }
+
+    /// Logs out at the provider through the system browser and a loopback redirect on 127.0.0.1, for
+    /// command-line tools and desktop apps. The local session ends first, whatever happens in the browser.
+    ///
+    /// The post-logout redirect URI is the configured `redirectURIs["postLogout"]` when it is a loopback
+    /// `http` URI, else the loopback URI a loopback sign-in would use; the provider must know it (register it
+    /// as a post-logout redirect URI). The callback must carry the state sent; the browser is then shown
+    /// ``LoopbackPages/signedOut`` from ``AuthClientOptions/loopbackPages``.
+    /// - Parameters:
+    ///   - open: Opens the end-session URL, e.g. `SystemBrowser().opener`.
+    ///   - timeout: How long to wait for the browser to come back.
+    /// - Throws: `timeout` when the provider did not send the browser back in time, `login_cancelled` when
+    ///   cancelled, `invalid_configuration` when the provider has no end-session endpoint.
+    public func endSessionWithLoopback(
+        open: @escaping @Sendable (URL) async throws(AuthError) -> Void,
+        timeout: LatchkeyDuration = .seconds(300)
+    ) async throws(AuthError) {
+        try await client.endSessionWithLoopback(open: open, timeout: timeout)
     }
 
     /// Ends the local session and returns the provider's logout URL for the app to open.

@@ -10,6 +10,8 @@ import Foundation
     case int(Int)
     /// An absolute URL.
     case url(URL)
+    /// A JSON object.
+    case object([String: JSON])
 
     /// The value as a template variable (typed, so a boolean stays a boolean in a JSON body).
     var variable: JSON {
@@ -18,13 +20,14 @@ import Foundation
         case .bool(let flag): .bool(flag)
         case .int(let number): .number(Double(number))
         case .url(let url): .string(url.absoluteString)
+        case .object(let members): .object(members)
         }
     }
 
     /// Whether the value has the parameter's type.
     func matches(_ type: ActionSpec.ParameterType) -> Bool {
         switch (self, type) {
-        case (.string, .string), (.bool, .bool), (.int, .int): true
+        case (.string, .string), (.bool, .bool), (.int, .int), (.object, .object): true
         case (.url(let url), .url): url.scheme != nil && url.host != nil
         default: false
         }

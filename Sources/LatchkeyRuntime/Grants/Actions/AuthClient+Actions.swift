@@ -45,7 +45,9 @@ extension AuthClient {
     private func linkFlow(
         for spec: ActionSpec, arguments: [String: ActionArgument], variables: inout [String: JSON?]
     ) -> PendingFlow? {
-        guard let pkce = spec.linkPKCE, provider.flows.authorizationCode != nil else { return nil }
+        guard let pkce = spec.linkPKCE, provider.flows.authorizationCode != nil,
+            pkce.when.isEmpty || pkce.when.contains(where: { arguments[$0] != nil })
+        else { return nil }
         let urlParameters = spec.parameters.filter { $0.type == .url }
         var redirect: URL?
         for parameter in urlParameters {

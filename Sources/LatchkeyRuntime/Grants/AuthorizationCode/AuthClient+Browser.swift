@@ -45,7 +45,8 @@ extension AuthClient {
     ///   - timeout: How long to wait for the callback.
     ///   - scopes: The scopes (default: the provider's default scopes).
     /// - Returns: The new session.
-    /// - Throws: `web_auth_start_failed` when the configured fixed port is in use (before the browser opens);
+    /// - Throws: `invalid_configuration` for loopback pages over their limits (before anything listens);
+    ///   `web_auth_start_failed` when the configured fixed port is in use (before the browser opens);
     ///   `timeout` when no callback came; `login_cancelled` when cancelled; any error of the flow.
     @discardableResult
     public func signInWithLoopback(
@@ -70,6 +71,7 @@ extension AuthClient {
             server = try LoopbackRedirectServer(
                 endpoint: LoopbackEndpoint.signIn(configuredRedirect: configured),
                 expectedState: echoesState ? state : nil, timeout: timeout,
+                successPage: options.loopbackPages.success, failurePage: options.loopbackPages.failure,
                 acceptsFormPost: provider.callback.location == .formPost, offersCandidates: !echoesState)
         } catch {
             throw failure(error.code, error.message)

@@ -235,9 +235,14 @@ extension AuthClient {
         }
         let description =
             includingDescription ? parameters[spec.errorDescriptionParameter].map { String($0.prefix(300)) } : nil
-        return AuthError(
+        var error = AuthError(
             code, "The sign-in ended with '\(errorValue ?? "error")'" + (description.map { ": \($0)" } ?? "."),
             providerCode: detailCode ?? errorValue, provider: provider.name)
+        if includingDescription, let text = parameters[spec.errorDescriptionParameter], !text.isEmpty {
+            let limit = ErrorClassifier.providerMessageLimit
+            error.providerMessage = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        }
+        return error
     }
 
 }

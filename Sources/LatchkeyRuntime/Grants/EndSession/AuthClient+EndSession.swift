@@ -90,7 +90,14 @@ extension AuthClient {
         }
         let redirect = explicitRedirect ?? configured
         if let redirect { try ConfigurationValidator.checkRedirect(redirect, provider: provider) }
-        let state = RandomToken.make(using: options.random)
+        return try await renderEndSession(flow, redirect: redirect, state: RandomToken.make(using: options.random))
+    }
+
+    /// Renders the end-session URL of `flow` from the session in memory, with this post-logout redirect URI
+    /// (already checked) and state.
+    func renderEndSession(
+        _ flow: EndSessionFlowSpec, redirect: URL?, state: String
+    ) async throws(AuthError) -> EndSessionRequest {
         let variables: [String: JSON?] = [
             "state": .string(state), "post_logout_redirect_uri": redirect.map { .string($0.absoluteString) },
             "id_token": session?.idToken.map(JSON.string),

@@ -144,8 +144,9 @@ extension AuthClient {
 }
 
 extension AuthError {
-    /// The error with every secret (and any truncated echo of one's start) cut out of its message and provider
-    /// code, for providers that echo what they were sent. Secrets shorter than 8 characters are left alone.
+    /// The error with every secret (and any truncated echo of one's start) cut out of its message, provider
+    /// code and provider message, for providers that echo what they were sent. Secrets shorter than 8
+    /// characters are left alone.
     /// - Parameter secrets: Tokens, codes or passwords the request carried.
     /// - Returns: The redacted error.
     func redacting(_ secrets: [String?]) -> AuthError {
@@ -154,6 +155,7 @@ extension AuthError {
         var error = self
         error.message = AuthError.redact(error.message, secrets)
         error.providerCode = error.providerCode.map { AuthError.redact($0, secrets) }
+        error.providerMessage = error.providerMessage.map { AuthError.redact($0, secrets) }
         return error
     }
 

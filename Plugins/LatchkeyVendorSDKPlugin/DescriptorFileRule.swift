@@ -1,0 +1,1 @@
+../../Sources/LatchkeyDescriptor/DescriptorFileRule.swift
