@@ -18,7 +18,7 @@ struct SessionDecoder: Sendable {
     ///   - serverDate: The response's `Date` header, used to correct an absolute expiry for clock skew.
     /// The expiry follows ``expiry(_:accessToken:now:serverDate:)``.
     /// - Throws: `invalid_response` when there is no access token, when it holds characters outside RFC 6750's
-    ///   token characters (it is copied into the `Authorization` header), when the token type is not one the
+    ///   token characters and `!` (it is copied into the `Authorization` header; see ``TokenSyntax``), when the token type is not one the
     ///   descriptor declares (`Bearer`, or `PASETO` for PASETO access tokens), or when the embedded user is
     ///   malformed.
     func session(from document: JSON, now: Date, serverDate: Date?) throws(AuthError) -> Session {

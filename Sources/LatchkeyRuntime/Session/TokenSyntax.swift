@@ -1,9 +1,11 @@
 /// The characters a token may hold before it is copied into a header.
 enum TokenSyntax {
     /// Whether `token` is an RFC 6750 §2.1 `b64token`: `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" )`
-    /// followed by any number of `=`. JWTs, PASETO tokens and the opaque tokens of every provider Latchkey
-    /// knows fit; a token with a space, a control character (CR, LF, NUL) or anything else is refused, so
-    /// that no token can add a header or a request to the one it is sent in.
+    /// followed by any number of `=`, with one addition: `!`, because Salesforce's access tokens are
+    /// `<org id>!<token>` (`00DB0000000TfcR!AQQAQ…` in its documentation) and are sent as bearer tokens all the
+    /// same; `!` is an HTTP token character and cannot end a header. JWTs, PASETO tokens and the opaque tokens
+    /// of every provider Latchkey knows fit; a token with a space, a control character (CR, LF, NUL) or anything
+    /// else is refused, so that no token can add a header or a request to the one it is sent in.
     static func isBearerToken(_ token: String) -> Bool {
         var bytes = token.utf8[...]
         while bytes.last == UInt8(ascii: "=") { bytes = bytes.dropLast() }
@@ -14,7 +16,7 @@ enum TokenSyntax {
                 UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return true
             case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"),
-                UInt8(ascii: "/"):
+                UInt8(ascii: "/"), UInt8(ascii: "!"):
                 return true
             default:
                 return false

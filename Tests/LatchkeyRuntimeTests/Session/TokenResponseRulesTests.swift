@@ -38,8 +38,10 @@ struct TokenResponseRulesTests {
     }
 
     @Test(
-        "token characters RFC 6750 allows are accepted",
-        arguments: ["at-1", "a.b_c~d+e/f==", "eyJ.eyJ.sig", "v4.public.x"])
+        "token characters RFC 6750 allows are accepted, and Salesforce's `!` (org id!token)",
+        arguments: [
+            "at-1", "a.b_c~d+e/f==", "eyJ.eyJ.sig", "v4.public.x", "00DB0000000TfcR!AQQAQFhoK8vTMg_rKA.esrJ2bCs",
+        ])
     func acceptedTokens(token: String) async throws {
         let harness = try harness(answering: ["access_token": token, "token_type": "Bearer", "expires_in": 3600])
         defer { harness.server.stop() }
