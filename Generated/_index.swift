@@ -6,19 +6,25 @@
 @_spi(Generated) public enum LatchkeyProviders {
     /// The provider specs, sorted by descriptor name.
     public static let all: [LatchkeyRuntime.ProviderSpec] = [
+        AmazonClient.provider,
         AppleClient.provider,
+        AsanaClient.provider,
         Auth0Client.provider,
         BaseIdPClient.provider,
+        BoxClient.provider,
         CognitoClient.provider,
         DiscordClient.provider,
         DropboxClient.provider,
         EntraIDClient.provider,
+        FacebookClient.provider,
         FirebaseClient.provider,
         GitHubClient.provider,
         GitLabClient.provider,
         GoogleClient.provider,
         KeycloakClient.provider,
+        LINEClient.provider,
         LinkedInClient.provider,
+        NaverClient.provider,
         OidcClient.provider,
         OktaClient.provider,
         SalesforceClient.provider,
@@ -26,7 +32,10 @@
         SlackClient.provider,
         SpotifyClient.provider,
         SupabaseClient.provider,
+        TikTokClient.provider,
         TwitchClient.provider,
+        XClient.provider,
+        YandexClient.provider,
         ZitadelClient.provider,
     ]
 }
