@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for NAVER, generated from its descriptor.
 ///
-/// NAVER Login (네이버 로그인) over its OAuth 2.0 API (not the separate OIDC endpoints under nid.naver.com/oauth2/): authorize at nid.naver.com/oauth2.0/authorize, tokens at nid.naver.com/oauth2.0/token (GET or POST; sent as a POST form), revocation at nid.naver.com/oauth2.0/revoke, the profile at GET openapi.naver.com/v1/nid/me ({"resultcode": "00", "message": "success", "response": {"id", "email", "name", "nickname", …}}). The code exchange, refresh and revocation always send client_id and client_secret as parameters (declared post, the secret supplied by server-side code); the exchange also sends the state. No PKCE on these endpoints (the OIDC endpoints take code_challenge, unused here). Refresh answers a new access token without a refresh token (the old one stays); access tokens last 3600 s and expires_in is a string ("3600"). No scope parameter: the profile items are chosen in the app's settings. Token errors come as error and error_description; profile API errors as resultcode and message (024 authentication failed).
+/// NAVER Login (네이버 로그인) over its OAuth 2.0 API (not the separate OIDC endpoints under nid.naver.com/oauth2/): authorize at nid.naver.com/oauth2.0/authorize, tokens at nid.naver.com/oauth2.0/token (GET or POST; sent as a POST form), revocation at nid.naver.com/oauth2.0/revoke, the profile at GET openapi.naver.com/v1/nid/me ({"resultcode": "00", "message": "success", "response": {"id", "email", "name", "nickname", …}}). The code exchange, refresh and revocation always send client_id and client_secret as parameters (declared post, the secret supplied by server-side code); the exchange also sends the state. No PKCE on these endpoints (the OIDC endpoints take code_challenge, unused here). Refresh answers a new access token without a refresh token (the old one stays); access tokens last 3600 s and expires_in is a string ("3600"). No scope parameter: the profile items are chosen in the app's settings. Token errors come as error and error_description; profile API errors as resultcode and message; the profile API's codes (024 authentication failed, 028 no authorization header, both HTTP 401) are not mapped: a row scoped to the profile request cannot be exercised by the shared conformance test, and a bare 401 row would also catch the token endpoint's unauthorized_client.
 ///
 /// Flows: browser sign-in (authorization code), refresh, sign-out, user info.
 ///
@@ -86,7 +86,6 @@ public struct NaverClient: LatchkeyRuntime.AuthProviderClient {
             messagePointers: ["/error_description", "/message"],
             rules: [
                 .init(providerCode: "invalid_grant", code: "invalid_grant", kind: .rejected),
-                .init(providerCode: "024", code: "invalid_token", kind: .invalidResponse),
                 .init(status: 429, code: "rate_limited", kind: .transport),
             ],
             callbackRules: [.init(providerCode: "access_denied", code: "login_cancelled", kind: .cancelled)]

@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for TikTok, generated from its descriptor.
 ///
-/// TikTok Login Kit for Web (OAuth 2.0 v2, no OpenID Connect): authorize at www.tiktok.com/v2/auth/authorize/, tokens at open.tiktokapis.com/v2/oauth/token/, revocation at open.tiktokapis.com/v2/oauth/revoke/, the user at GET open.tiktokapis.com/v2/user/info/?fields=open_id,union_id,avatar_url,display_name ({"data": {"user": {…}}, "error": {"code", "message", "log_id"}}). The app's identifier is sent as client_key (not client_id) in the authorization URL and every token request; client_secret is always sent in the form (declared post, supplied by server-side code). PKCE (code_verifier) is documented for mobile and desktop apps only, whose desktop challenge is hex-encoded rather than base64url: not expressible here, so this web descriptor sends none. Access tokens last 24 hours, refresh tokens 365 days; a refresh may answer a different refresh token, which replaces the old one. Scopes are comma-separated (user.info.basic). Users have no email (TikTok publishes none). Token errors are {"error", "error_description", "log_id"} with RFC 6749 codes; API errors are {"error": {"code", "message", "log_id"}}.
+/// TikTok Login Kit for Web (OAuth 2.0 v2, no OpenID Connect): authorize at www.tiktok.com/v2/auth/authorize/, tokens at open.tiktokapis.com/v2/oauth/token/, revocation at open.tiktokapis.com/v2/oauth/revoke/, the user at GET open.tiktokapis.com/v2/user/info/?fields=open_id,union_id,avatar_url,display_name ({"data": {"user": {…}}, "error": {"code", "message", "log_id"}}). The app's identifier is sent as client_key (not client_id) in the authorization URL and every token request; client_secret is always sent in the form (declared post, supplied by server-side code). Format gap: post client authentication also adds client_id (the same client key) to the form, a parameter TikTok does not document. PKCE (code_verifier) is documented for mobile and desktop apps only, whose desktop challenge is hex-encoded rather than base64url: not expressible here, so this web descriptor sends none. Access tokens last 24 hours, refresh tokens 365 days; a refresh may answer a different refresh token, which replaces the old one. Scopes are comma-separated (user.info.basic). Users have no email (TikTok publishes none). Token errors are {"error", "error_description", "log_id"} with RFC 6749 codes; API errors are {"error": {"code", "message", "log_id"}}.
 ///
 /// Flows: browser sign-in (authorization code), refresh, sign-out, user info.
 ///
@@ -20,14 +20,14 @@ public struct TikTokClient: LatchkeyRuntime.AuthProviderClient {
     @_spi(Generated) public static let provider: LatchkeyRuntime.ProviderSpec = LatchkeyRuntime.ProviderSpec(
         name: "tiktok",
         displayName: "TikTok",
-        inputs: [.init(name: "clientKey", environmentKey: "TIKTOK_CLIENT_KEY")],
+        inputs: [.init(name: "clientID", environmentKey: "TIKTOK_CLIENT_KEY")],
         requests: [
             "exchangeCode": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .literal("https://open.tiktokapis.com/v2/oauth/token/"),
                 encoding: .form,
                 body: [
-                    .init("client_key", .string(.variable("clientKey"))),
+                    .init("client_key", .string(.variable("clientID"))),
                     .init("code", .string(.variable("code"))),
                     .init("grant_type", .string(.literal("authorization_code"))),
                     .init("redirect_uri", .string(.variable("redirect_uri"))),
@@ -40,7 +40,7 @@ public struct TikTokClient: LatchkeyRuntime.AuthProviderClient {
                 url: .literal("https://open.tiktokapis.com/v2/oauth/token/"),
                 encoding: .form,
                 body: [
-                    .init("client_key", .string(.variable("clientKey"))),
+                    .init("client_key", .string(.variable("clientID"))),
                     .init("grant_type", .string(.literal("refresh_token"))),
                     .init("refresh_token", .string(.variable("refresh_token"))),
                 ],
@@ -52,7 +52,7 @@ public struct TikTokClient: LatchkeyRuntime.AuthProviderClient {
                 url: .literal("https://open.tiktokapis.com/v2/oauth/revoke/"),
                 encoding: .form,
                 body: [
-                    .init("client_key", .string(.variable("clientKey"))),
+                    .init("client_key", .string(.variable("clientID"))),
                     .init("token", .string(.variable("access_token"))),
                 ],
                 clientAuthentication: .post
@@ -69,7 +69,7 @@ public struct TikTokClient: LatchkeyRuntime.AuthProviderClient {
             authorizationCode: LatchkeyRuntime.AuthorizationCodeFlowSpec(
                 authorizeURL: .literal("https://www.tiktok.com/v2/auth/authorize/"),
                 authorizeQuery: [
-                    .init("client_key", .string(.variable("clientKey"))),
+                    .init("client_key", .string(.variable("clientID"))),
                     .init("scope", .string(.variable("scope"))),
                     .init("response_type", .string(.literal("code"))),
                     .init("redirect_uri", .string(.variable("redirect_uri"))),
@@ -129,21 +129,21 @@ public struct TikTokClient: LatchkeyRuntime.AuthProviderClient {
     /// The configuration is checked before any request: required inputs, https URLs, keys that
     /// must never ship in an app, and the redirect URI's kind.
     /// - Parameters:
-    ///   - clientKey: The app's client key (TikTok for Developers app settings). When nil, read from `TIKTOK_CLIENT_KEY`.
+    ///   - clientID: The app's client key (TikTok for Developers app settings), sent as client_key. When nil, read from `TIKTOK_CLIENT_KEY`.
     ///   - redirectURI: Where the provider sends the browser back to, when the app signs in in a browser.
     ///   - redirectURIs: Further redirect URIs by purpose, e.g. `"recovery"` for password-recovery links.
     ///   - clientSecret: The client secret, for server-side tools only: supplied at run time, never shipped in an app.
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
     public init(
-        clientKey: Swift.String? = nil,
+        clientID: Swift.String? = nil,
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
         clientSecret: Swift.String? = nil,
         options: LatchkeyRuntime.AuthClientOptions = LatchkeyRuntime.AuthClientOptions()
     ) throws(LatchkeyRuntime.AuthError) {
         var values: [Swift.String: Swift.String] = [:]
-        values["clientKey"] = clientKey
+        values["clientID"] = clientID
         self.client = try LatchkeyRuntime.AuthClient(
             provider: Self.provider,
             configuration: LatchkeyRuntime.ProviderConfiguration(
