@@ -30,6 +30,9 @@ struct FidelityFixture: Sendable, CustomTestStringConvertible {
     var provider: String
     var file: String
     var examples: [Example]
+    /// What the provider's documentation does not publish (or publishes only as placeholders), and what was
+    /// searched: a fixture without examples must say why here.
+    var missing: [String] = []
 
     var testDescription: String { provider }
 
@@ -62,7 +65,8 @@ struct FidelityFixture: Sendable, CustomTestStringConvertible {
             provider: provider, file: url.lastPathComponent,
             examples: try examples.enumerated().map { index, example in
                 try Self.example(example, label: "examples[\(index)]")
-            })
+            },
+            missing: root["missing"] as? [String] ?? [])
     }
 
     private static func example(_ object: [String: Any], label: String) throws -> Example {

@@ -12,21 +12,27 @@ import Testing
 struct FidelityTests {
     static let fixtures = FidelityFixture.all()
 
-    @Test("Every catalog descriptor has a fixture of documented examples")
+    @Test("Every catalog descriptor has a fixture: documented examples, or the reason its documentation has none")
     func everyProviderHasAFixture() throws {
         let names = Set(LatchkeyProviders.all.map(\.name))
-        let covered = Set(Self.fixtures.filter { !$0.examples.isEmpty }.map(\.provider))
         for fixture in Self.fixtures {
             #expect(names.contains(fixture.provider), "\(fixture.file): no descriptor named \(fixture.provider)")
+            if fixture.examples.isEmpty {
+                #expect(
+                    fixture.missing.contains { $0.count >= 40 },
+                    "\(fixture.file) has no examples and does not say why (\"missing\")")
+            }
         }
-        let uncovered = names.subtracting(covered).sorted()
-        #expect(uncovered.isEmpty, "no documented examples for: \(uncovered.joined(separator: ", "))")
+        let uncovered = names.subtracting(Self.fixtures.map(\.provider)).sorted()
+        #expect(uncovered.isEmpty, "no fixture for: \(uncovered.joined(separator: ", "))")
+        // Most of the catalog must be checked against documented examples, not excused.
+        let replayed = Self.fixtures.filter { !$0.examples.isEmpty }.count
+        #expect(replayed * 5 >= names.count * 4, "only \(replayed) of \(names.count) providers replay examples")
     }
 
     @Test("The generated client reads each documented example as documented", arguments: fixtures)
     func documentedExamples(_ fixture: FidelityFixture) async throws {
         let spec = try ConformanceHarness.spec(named: fixture.provider)
-        #expect(!fixture.examples.isEmpty, "\(fixture.file) has no examples")
         for example in fixture.examples {
             let label = "\(fixture.provider): \(example.name) (\(example.source))"
             #expect(spec.requests[example.request] != nil, "\(label): no request named \(example.request)")
