@@ -1,11 +1,13 @@
 /// The characters a token may hold before it is copied into a header.
 enum TokenSyntax {
-    /// Whether `token` is an RFC 6750 §2.1 `b64token`: `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" )`
-    /// followed by any number of `=`, with one addition: `!`, because Salesforce's access tokens are
-    /// `<org id>!<token>` (`00DB0000000TfcR!AQQAQ…` in its documentation) and are sent as bearer tokens all the
-    /// same; `!` is an HTTP token character and cannot end a header. JWTs, PASETO tokens and the opaque tokens
-    /// of every provider Latchkey knows fit; a token with a space, a control character (CR, LF, NUL) or anything
-    /// else is refused, so that no token can add a header or a request to the one it is sent in.
+    /// Whether `token` can be sent as a bearer credential without changing the header it is sent in: RFC 6750
+    /// §2.1's `b64token` characters (`ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/"`, then any number of `=`)
+    /// widened to every HTTP token character (RFC 9110 §5.6.2 `tchar`: also `! # $ % & ' * ^ ` | `), since
+    /// providers issue such tokens and expect them back as bearer tokens: Salesforce's `<org id>!<token>`
+    /// (`00DB0000000TfcR!AQQAQ…`), Login with Amazon's `Atza|IwEB…`. None of these can end a header or start a
+    /// parameter; a token with a space, a comma, a quote, a semicolon, a control character (CR, LF, NUL), a
+    /// non-ASCII byte or an inner `=` is refused, so that no token can add a header or a request to the one it is
+    /// sent in.
     static func isBearerToken(_ token: String) -> Bool {
         var bytes = token.utf8[...]
         while bytes.last == UInt8(ascii: "=") { bytes = bytes.dropLast() }
@@ -16,7 +18,10 @@ enum TokenSyntax {
                 UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return true
             case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"),
-                UInt8(ascii: "/"), UInt8(ascii: "!"):
+                UInt8(ascii: "/"):
+                return true
+            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "|"):
                 return true
             default:
                 return false

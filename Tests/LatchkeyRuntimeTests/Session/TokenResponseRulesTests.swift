@@ -17,7 +17,7 @@ struct TokenResponseRulesTests {
         "an access token outside RFC 6750's token characters is refused: nothing stored, nothing sent with it",
         arguments: [
             "at-1\r\nX-Injected: yes", "at-1\nX-Injected: yes", "at-1\r\n\r\nGET /admin HTTP/1.1", "at\u{0}1",
-            "at 1", "tök-1", "a=b", "at-1\u{2028}x", "at,1",
+            "at 1", "tök-1", "a=b", "at-1\u{2028}x", "at,1", "at;1", "at\"1", "at\\1", "at(1)", "at:1",
         ])
     func tokenCharacters(token: String) async throws {
         let harness = try harness(answering: [
@@ -38,9 +38,10 @@ struct TokenResponseRulesTests {
     }
 
     @Test(
-        "token characters RFC 6750 allows are accepted, and Salesforce's `!` (org id!token)",
+        "token characters RFC 6750 allows are accepted, and the other HTTP token characters: Salesforce's `!`, Amazon's `|`",
         arguments: [
             "at-1", "a.b_c~d+e/f==", "eyJ.eyJ.sig", "v4.public.x", "00DB0000000TfcR!AQQAQFhoK8vTMg_rKA.esrJ2bCs",
+            "Atza|IwEBIJ-Ge8ZcO6vL3ZjkX0mGdd1fG-q2LpNVA", "a#b$c%d&e'f*g^h`i",
         ])
     func acceptedTokens(token: String) async throws {
         let harness = try harness(answering: ["access_token": token, "token_type": "Bearer", "expires_in": 3600])
