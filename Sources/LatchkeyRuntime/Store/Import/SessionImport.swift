@@ -24,7 +24,7 @@ public struct SessionImport: Sendable {
         case supabaseSwift = "supabase_swift"
     }
 
-    /// The format of what ``source`` holds.
+    /// The format of what the source holds.
     public let format: Format
     /// Where the other SDK's session is read from and removed.
     let source: any SessionImportSource
