@@ -1,5 +1,6 @@
 #if !canImport(CryptoKit)
     import CLatchkeyCrypto
+    import LatchkeyPlatform
 
     /// ``DPoPKey``'s libcrypto backend: P-256 keys as DER, ECDSA signatures converted to JWS `r || s`.
     enum DPoPKeyBackend {
@@ -33,11 +34,10 @@
 
         static func sign(_ message: [UInt8], privateKey: [UInt8]) throws(AuthError) -> [UInt8] {
             defer { ERR_clear_error() }
-            guard let key = parse(privateKey) else { throw failure("cannot read the key") }
-            defer { EVP_PKEY_free(key) }
+            guard let parsed = parsedKey(privateKey) else { throw failure("cannot read the key") }
             guard let context = EVP_MD_CTX_new() else { throw failure("cannot make a digest context") }
             defer { EVP_MD_CTX_free(context) }
-            guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+            guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, parsed.pointer) == 1 else {
                 throw failure("cannot sign with the key")
             }
             // A P-256 ECDSA-Sig-Value is at most 72 bytes.
@@ -51,6 +51,32 @@
             guard signed == 1 else { throw failure("signing failed") }
             guard let raw = rawSignature(der: Array(der[..<length])) else { throw failure("bad signature encoding") }
             return raw
+        }
+
+        /// A parsed key, freed when the last signer using it is done.
+        private final class ParsedKey: @unchecked Sendable {
+            // Safe to share: an EVP_PKEY is not changed after it is made, and OpenSSL 3 allows concurrent
+            // signing with one key through separate EVP_MD_CTX values.
+            let pointer: OpaquePointer
+            init(_ pointer: OpaquePointer) { self.pointer = pointer }
+            deinit { EVP_PKEY_free(pointer) }
+        }
+
+        /// The keys parsed most recently (a handful of sessions at a time): OpenSSL 3's decoder
+        /// (`d2i_AutoPrivateKey`) costs several times the signature itself, and a session signs every request
+        /// with the same key.
+        private static let recentKeys = Locked<[(der: [UInt8], key: ParsedKey)]>([])
+        private static let recentKeyLimit = 8
+
+        private static func parsedKey(_ der: [UInt8]) -> ParsedKey? {
+            if let hit = recentKeys.withLock({ keys in keys.first { $0.der == der }?.key }) { return hit }
+            guard let pointer = parse(der) else { return nil }
+            let key = ParsedKey(pointer)
+            recentKeys.withLock { keys in
+                keys.append((der, key))
+                if keys.count > recentKeyLimit { keys.removeFirst() }
+            }
+            return key
         }
 
         private static func parse(_ der: [UInt8]) -> OpaquePointer? {
