@@ -97,13 +97,16 @@ struct LoopbackForgedCallbackTests {
         let (harness, redirect) = try Self.harness()
         defer { harness.server.stop() }
         await harness.client.restore()
+        // The junk callback is sent (and answered) before `open` returns; the timeout only has to outlast its
+        // exchange at the token endpoint, generously so on a loaded machine or under ThreadSanitizer.
         let error = await #expect(throws: AuthError.self) {
             try await harness.client.signInWithLoopback(
                 open: { _ throws(AuthError) in
-                    Task { _ = await RawHTTPClient.get(port: redirect.port!, target: "/callback?code=junk") }
+                    _ = await RawHTTPClient.get(port: redirect.port!, target: "/callback?code=junk")
                 },
-                timeout: .seconds(2))
+                timeout: .seconds(20))
         }
+        #expect(harness.requests("/oauth/token").map { $0.formBody["code"] } == ["junk"])
         #expect(error?.code == .timeout)
         #expect(error?.message.contains("invalid_grant") == true)
         #expect(harness.client.state == .signedOut)
