@@ -83,7 +83,7 @@ let previousClaims: IDTokenClaims = {
 
 func checkQuiet(_ error: AuthError, _ token: String) {
     guard token.utf8.count >= 24 else { return }
-    Fuzz.check(!error.description.contains(token), "an error quotes the token: \(error.description)")
+    Fuzz.check(!Fuzz.quotes(error.description, token), "an error quotes the token: \(error.description)")
 }
 
 /// Independent checks of the claims of a token that validated.

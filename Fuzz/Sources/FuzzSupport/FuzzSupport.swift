@@ -29,6 +29,17 @@ public enum Fuzz {
         return value
     }
 
+    /// Whether `message` holds `secret` byte for byte. (Not `String.contains`: on Linux it goes through
+    /// CoreFoundation, which stops a string at a NUL, so a token of `1` and NULs was "found" in "has 1".)
+    public static func quotes(_ message: String, _ secret: String) -> Bool {
+        let haystack = Array(message.utf8)
+        let needle = Array(secret.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<start + needle.count].elementsEqual(needle)
+        }
+    }
+
     /// Stops the process when an invariant does not hold; libFuzzer then saves the input as a crash.
     /// - Parameters:
     ///   - condition: The invariant.
