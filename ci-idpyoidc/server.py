@@ -1,0 +1,563 @@
+"""A CI-only OpenID provider built from idpyoidc's server, with its DPoP and PAR support.
+
+Usage: server.py PORT WORKDIR   (PORT 0: an ephemeral port; the issuer is printed on stdout once listening)
+
+idpyoidc does the protocol: discovery, authorization (user `ada`, logged in without a page), PAR
+(`idpyoidc.server.oauth2.pushed_authorization`), the token endpoint (authorization_code with PKCE,
+refresh_token) with the DPoP add-on (`idpyoidc.server.oauth2.add_on.dpop`: the proof's signature, typ, alg, htm,
+htu and, at userinfo, ath), userinfo and JWKS. What idpyoidc 5.0.0 leaves out, this file adds around it (see
+README.md, "What this file adds"): loopback redirect URIs on any port (RFC 8252 §7.3), the replay check on a
+proof's jti, the iat window, server nonces, PAR request_uri expiry and single use, the binding check of a
+DPoP token to the proof's key at the resource, and a DPoP-protected resource at /resource.
+CI only: keys are made at start and everything is kept in memory.
+"""
+
+import base64
+import hashlib
+import json
+import os
+import secrets
+import sys
+import threading
+import time
+import traceback
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+from cryptojwt.jws.jws import factory
+from cryptojwt.jwk.jwk import key_from_jwk_dict
+from idpyoidc.server import Server
+from idpyoidc.server.configure import OPConfiguration
+from idpyoidc.server.oauth2.add_on.dpop import DPoPProof, userinfo_post_parse_request
+from idpyoidc.server.user_authn.authn_context import INTERNETPROTOCOLPASSWORD
+
+USER = "ada"
+CLIENTS = {
+    # client_id: what is special about it
+    "latchkey-public": {},
+    "latchkey-nonce": {"token_nonce": True},  # the token endpoint wants a DPoP nonce
+    "latchkey-par-short": {"par_ttl": 3},  # pushed request_uris live 3 s
+}
+PAR_TTL = 60
+PROOF_WINDOW = 60  # seconds a proof's iat may be off
+NONCE_LIFETIME = 300
+MAX_BODY = 64 * 1024
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+class Provider:
+    """idpyoidc's Server plus what it leaves out. One lock: idpyoidc's state is not thread-safe."""
+
+    def __init__(self, issuer: str, workdir: str):
+        self.issuer = issuer
+        self.lock = threading.Lock()
+        self.seen_jti = {}  # jkt|jti -> expiry
+        self.nonces = {}  # nonce -> expiry
+        self.par_issued = {}  # request_uri -> {client_id, expires, dpop_jkt}
+        self.code_jkt = {}  # authorization code -> the dpop_jkt it was pushed with
+        self.refresh_jkt = {}  # refresh token -> the key its tokens are bound to
+        os.makedirs(workdir, exist_ok=True)
+        conf = {
+            "issuer": issuer,
+            "httpc_params": {"verify": False},
+            "keys": {
+                "private_path": os.path.join(workdir, "jwks.json"),
+                "key_defs": [{"type": "RSA", "use": ["sig"]}, {"type": "EC", "crv": "P-256", "use": ["sig"]}],
+                "read_only": False,
+            },
+            "token_handler_args": {
+                "jwks_def": {
+                    "private_path": os.path.join(workdir, "token_jwks.json"),
+                    "read_only": False,
+                    "key_defs": [{"type": "oct", "bytes": "24", "use": ["enc"], "kid": "code"}],
+                },
+                "code": {"kwargs": {"lifetime": 120}},
+                "token": {
+                    "class": "idpyoidc.server.token.jwt_token.JWTToken",
+                    "kwargs": {"lifetime": 3600, "aud": [issuer + "/resource"]},
+                },
+                "refresh": {
+                    "class": "idpyoidc.server.token.jwt_token.JWTToken",
+                    "kwargs": {"lifetime": 86400, "aud": [issuer]},
+                },
+                "id_token": {"class": "idpyoidc.server.token.id_token.IDToken", "kwargs": {}},
+            },
+            "endpoint": {
+                "provider_info": {
+                    "path": ".well-known/openid-configuration",
+                    "class": "idpyoidc.server.oidc.provider_config.ProviderConfiguration",
+                    "kwargs": {},
+                },
+                "authorization": {
+                    "path": "authorization",
+                    "class": "idpyoidc.server.oidc.authorization.Authorization",
+                    "kwargs": {
+                        "response_types_supported": ["code"],
+                        "response_modes_supported": ["query"],
+                        "request_uri_parameter_supported": True,
+                    },
+                },
+                "pushed_authorization": {
+                    "path": "par",
+                    "class": "idpyoidc.server.oauth2.pushed_authorization.PushedAuthorization",
+                    "kwargs": {"client_authn_method": ["public"], "ttl": PAR_TTL},
+                },
+                "token": {
+                    "path": "token",
+                    "class": "idpyoidc.server.oidc.token.Token",
+                    "kwargs": {"client_authn_method": ["public"]},
+                },
+                "userinfo": {
+                    "path": "userinfo",
+                    "class": "idpyoidc.server.oidc.userinfo.UserInfo",
+                    "kwargs": {"client_authn_method": ["dpop"]},
+                },
+            },
+            "add_on": {
+                "pkce": {
+                    "function": "idpyoidc.server.oauth2.add_on.pkce.add_support",
+                    "kwargs": {"essential": True, "code_challenge_method": "S256"},
+                },
+                "dpop": {
+                    "function": "idpyoidc.server.oauth2.add_on.dpop.add_support",
+                    "kwargs": {
+                        "dpop_signing_alg_values_supported": ["ES256"],
+                        "dpop_endpoints": ["token", "userinfo"],
+                    },
+                },
+            },
+            "authentication": {
+                "anon": {
+                    "acr": INTERNETPROTOCOLPASSWORD,
+                    "class": "idpyoidc.server.user_authn.user.NoAuthn",
+                    "kwargs": {"user": USER},
+                }
+            },
+            "userinfo": {
+                "class": "idpyoidc.server.user_info.UserInfo",
+                "kwargs": {
+                    "db": {
+                        USER: {
+                            "sub": USER,
+                            "name": "Ada Lovelace",
+                            "given_name": "Ada",
+                            "family_name": "Lovelace",
+                            "preferred_username": "ada",
+                            "email": "ada@example.com",
+                            "email_verified": True,
+                        }
+                    }
+                },
+            },
+            "authz": {
+                "class": "idpyoidc.server.authz.AuthzHandling",
+                "kwargs": {
+                    "grant_config": {
+                        "usage_rules": {
+                            "authorization_code": {
+                                "supports_minting": ["access_token", "refresh_token", "id_token"],
+                                "max_usage": 1,
+                            },
+                            "access_token": {},
+                            "refresh_token": {
+                                "supports_minting": ["access_token", "refresh_token", "id_token"],
+                            },
+                        },
+                        "expires_in": 43200,
+                    }
+                },
+            },
+            "session_params": {"encrypter": {"kwargs": {"keys": {"key_defs": [
+                {"type": "OCT", "use": ["enc"], "kid": "password"},
+                {"type": "OCT", "use": ["enc"], "kid": "salt"},
+            ]}}}},
+            "template_dir": "templates",
+        }
+        self.server = Server(OPConfiguration(conf=conf, base_path=workdir), cwd=workdir)
+        context = self.server.context
+        # idpyoidc 5.0.0's DPoP hook computes ath as the hex SHA-256 of the token where RFC 9449 §4.2 says
+        # base64url, so it refuses every correct proof at userinfo: userinfo's copy is taken out, and
+        # Handler.userinfo checks the proof (with idpyoidc's DPoPProof) and ath itself. The token endpoint keeps
+        # the hook (no ath there): it is what binds the tokens (dpop_jkt, cnf.jkt).
+        userinfo = self.server.get_endpoint("userinfo")
+        userinfo.post_parse_request = [m for m in userinfo.post_parse_request if m is not userinfo_post_parse_request]
+        for client_id in CLIENTS:
+            context.cdb[client_id] = {
+                "client_id": client_id,
+                "client_salt": secrets.token_hex(4),
+                "token_endpoint_auth_method": "none",
+                "redirect_uris": [("http://127.0.0.1/callback", {})],
+                "response_types_supported": ["code"],
+                "grant_types_supported": ["authorization_code", "refresh_token"],
+                "allowed_scopes": ["openid", "profile", "email", "offline_access"],
+                "dpop_jkt": {},
+            }
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+
+    def endpoint(self, name):
+        return self.server.get_endpoint(name)
+
+    def url(self, path):
+        return self.issuer + path
+
+    def configure_metadata(self):
+        """Discovery as the clients need it (idpyoidc 5.0.0 drops the DPoP add-on's entry when it builds
+        provider_info, and its token endpoint binds refreshed tokens only when that entry is there)."""
+        info = self.server.context.provider_info
+        info["dpop_signing_alg_values_supported"] = ["ES256"]
+        info["require_pushed_authorization_requests"] = True
+        info["jwks_uri"] = self.url("/jwks")
+        info.pop("jwks", None)
+        info["scopes_supported"] = ["openid", "profile", "email", "offline_access"]
+        info["token_endpoint_auth_methods_supported"] = ["none"]
+        info["code_challenge_methods_supported"] = ["S256"]
+        info["response_modes_supported"] = ["query"]
+        info["grant_types_supported"] = ["authorization_code", "refresh_token"]
+        info["subject_types_supported"] = ["public"]
+        info["id_token_signing_alg_values_supported"] = ["RS256", "ES256"]
+        info["authorization_response_iss_parameter_supported"] = True
+
+    # -- DPoP checks idpyoidc does not make -------------------------------------------------------------------
+
+    def new_nonce(self):
+        now = time.time()
+        self.nonces = {n: t for n, t in self.nonces.items() if t > now}
+        nonce = secrets.token_urlsafe(16)
+        self.nonces[nonce] = now + NONCE_LIFETIME
+        return nonce
+
+    def check_proof(self, header, method, url, want_nonce, access_token=None):
+        """Verifies a DPoP proof with idpyoidc's DPoPProof (signature, typ, alg), then htm/htu, iat, jti
+        replay and (when wanted) the nonce. Returns (jkt, None) or (None, (error, description, give_nonce))."""
+        if not header:
+            return None, ("invalid_dpop_proof", "no DPoP proof", False)
+        try:
+            proof = DPoPProof().verify_header(header)
+            proof.verify()
+        except Exception as err:  # idpyoidc raises plain exceptions
+            return None, ("invalid_dpop_proof", f"proof does not verify: {type(err).__name__}", False)
+        if proof.get("alg") != "ES256":
+            return None, ("invalid_dpop_proof", "alg is not ES256", False)
+        if proof.get("htm") != method:
+            return None, ("invalid_dpop_proof", "htm does not match", False)
+        if proof.get("htu") != url.split("?")[0]:
+            return None, ("invalid_dpop_proof", "htu does not match", False)
+        iat = proof.get("iat")
+        if not isinstance(iat, int) or abs(time.time() - iat) > PROOF_WINDOW:
+            return None, ("invalid_dpop_proof", "iat outside the window", False)
+        if access_token is not None:
+            ath = b64url(hashlib.sha256(access_token.encode()).digest())
+            if proof.get("ath") != ath:
+                return None, ("invalid_dpop_proof", "ath does not match the access token", False)
+        key = proof.key or key_from_jwk_dict(proof["jwk"])
+        jkt = key.thumbprint("SHA-256").decode()
+        if want_nonce:
+            nonce = proof.get("nonce")
+            if nonce not in self.nonces or self.nonces[nonce] < time.time():
+                return None, ("use_dpop_nonce", "a DPoP nonce is required", True)
+        now = time.time()
+        self.seen_jti = {k: t for k, t in self.seen_jti.items() if t > now}
+        replay_key = jkt + "|" + str(proof.get("jti"))
+        if replay_key in self.seen_jti:
+            return None, ("invalid_dpop_proof", "jti already used (replayed proof)", False)
+        self.seen_jti[replay_key] = now + 2 * PROOF_WINDOW
+        return jkt, None
+
+
+def json_body(obj):
+    return json.dumps(obj).encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    provider: Provider = None  # set in main
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):
+        sys.stderr.write("idpyoidc-ci: " + (fmt % args) + "\n")
+
+    # -- plumbing -------------------------------------------------------------------------------------------
+
+    def send(self, status, body=b"", headers=()):
+        if isinstance(body, str):
+            body = body.encode()
+        self.send_response(status)
+        names = set()
+        for name, value in headers:
+            self.send_header(name, value)
+            names.add(name.lower())
+        if "content-type" not in names and body:
+            self.send_header("Content-Type", "application/json")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def error(self, status, error, description, headers=()):
+        self.send(status, json_body({"error": error, "error_description": description}), headers)
+
+    def http_info(self, url):
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        return {"headers": headers, "url": url, "method": self.command, "cookie": None}
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            raise ValueError("body too large")
+        return self.rfile.read(length).decode() if length else ""
+
+    def do_GET(self):
+        self.dispatch()
+
+    def do_POST(self):
+        self.dispatch()
+
+    def dispatch(self):
+        p = self.provider
+        split = urlsplit(self.path)
+        route = split.path
+        url = p.url(route)
+        try:
+            body = self.read_body() if self.command == "POST" else ""
+            with p.lock:
+                handler = {
+                    "/.well-known/openid-configuration": self.discovery,
+                    "/jwks": self.jwks,
+                    "/par": self.par,
+                    "/authorization": self.authorization,
+                    "/token": self.token,
+                    "/userinfo": self.userinfo,
+                    "/resource": self.resource,
+                    "/resource/nonce": self.resource,
+                }.get(route)
+                if handler is None:
+                    self.error(404, "not_found", route)
+                    return
+                handler(split.query, body, url)
+        except Exception as err:
+            traceback.print_exc()
+            self.error(500, "server_error", type(err).__name__)
+
+    def run_endpoint(self, name, request, url, **process_args):
+        """parse_request, process_request and do_response of an idpyoidc endpoint; sends its answer."""
+        endpoint = self.provider.server.get_endpoint(name)
+        info = self.http_info(url)
+        try:
+            parsed = endpoint.parse_request(request, http_info=info)
+        except Exception as err:
+            self.error(400, "invalid_request", f"{type(err).__name__}: {err}")
+            return None
+        if "error" in parsed:
+            self.error(400, parsed["error"], parsed.get("error_description", ""))
+            return None
+        result = endpoint.process_request(parsed, http_info=info, **process_args)
+        if "http_response" in result and isinstance(result["http_response"], dict):
+            return result["http_response"]
+        response = endpoint.do_response(request=parsed, **result)
+        return response, result, parsed
+
+    # -- routes ---------------------------------------------------------------------------------------------
+
+    def discovery(self, query, body, url):
+        response, _, _ = self.run_endpoint("provider_config", {}, url)
+        self.send(200, response["response"])
+
+    def jwks(self, query, body, url):
+        self.send(200, json_body(self.provider.server.keyjar.export_jwks()))
+
+    def allow_loopback(self, client_id, redirect_uri):
+        """RFC 8252 §7.3: http://127.0.0.1:ANY-PORT/callback matches the registered http://127.0.0.1/callback
+        (idpyoidc compares redirect URIs exactly, port included)."""
+        client = self.provider.server.context.cdb.get(client_id)
+        parts = urlsplit(redirect_uri or "")
+        if client is None or parts.scheme != "http" or parts.hostname != "127.0.0.1" or parts.path != "/callback":
+            return
+        if parts.query or parts.fragment or parts.username:
+            return
+        if (redirect_uri, {}) not in client["redirect_uris"]:
+            client["redirect_uris"].append((redirect_uri, {}))
+
+    def par(self, query, body, url):
+        p = self.provider
+        form = {k: v[0] for k, v in parse_qs(body, keep_blank_values=True).items()}
+        client_id = form.get("client_id", "")
+        if client_id not in CLIENTS:
+            self.error(401, "invalid_client", "unknown client")
+            return
+        if "request_uri" in form:
+            self.error(400, "invalid_request", "request_uri is not allowed in a pushed request")
+            return
+        self.allow_loopback(client_id, form.get("redirect_uri"))
+        answer = self.run_endpoint("pushed_authorization", body, url)
+        if answer is None:
+            return
+        if not isinstance(answer, dict) or "request_uri" not in answer:
+            self.error(400, "invalid_request", "the pushed request was refused")
+            return
+        ttl = CLIENTS[client_id].get("par_ttl", PAR_TTL)
+        p.par_issued[answer["request_uri"]] = {
+            "client_id": client_id, "expires": time.time() + ttl, "dpop_jkt": form.get("dpop_jkt")}
+        self.send(201, json_body({"request_uri": answer["request_uri"], "expires_in": ttl}))
+
+    def authorization(self, query, body, url):
+        p = self.provider
+        args = {k: v[0] for k, v in parse_qs(query, keep_blank_values=True).items()}
+        request_uri = args.get("request_uri")
+        if not request_uri:
+            self.error(400, "invalid_request", "this server requires pushed authorization requests (RFC 9126)")
+            return
+        issued = p.par_issued.pop(request_uri, None)
+        if issued is None or issued["client_id"] != args.get("client_id"):
+            self.error(400, "invalid_request_uri", "unknown or already used request_uri")
+            return
+        if issued["expires"] < time.time():
+            p.server.context.par_db.pop(request_uri, None)
+            self.error(400, "invalid_request_uri", "the request_uri has expired")
+            return
+        # idpyoidc 5.0.0 verifies the query (response_type, redirect_uri, ...) before its own request_uri step
+        # restores the pushed request, so RFC 9126 §4's query of only client_id and request_uri is refused:
+        # the pushed request is restored here (once: it is removed) and handed over whole.
+        pushed = p.server.context.par_db.pop(request_uri, None)
+        if pushed is None:
+            self.error(400, "invalid_request_uri", "unknown request_uri")
+            return
+        answer = self.run_endpoint("authorization", pushed.to_dict(), url)
+        if answer is None:
+            return
+        response, result, parsed = answer
+        location = response.get("response")
+        if not location or not location.startswith("http://127.0.0.1"):
+            self.error(400, "invalid_request", "no redirect")
+            return
+        code = parse_qs(urlsplit(location).query).get("code", [None])[0]
+        if code and issued.get("dpop_jkt"):
+            p.code_jkt[code] = issued["dpop_jkt"]
+        self.send(302, b"", [("Location", location)])
+
+    def proof_failure(self, status, failure, resource):
+        error, description, give_nonce = failure
+        headers = []
+        if give_nonce:
+            headers.append(("DPoP-Nonce", self.provider.new_nonce()))
+        if resource:
+            headers.append(("WWW-Authenticate", f'DPoP error="{error}", error_description="{description}"'))
+        self.error(status, error, description, headers)
+
+    def token(self, query, body, url):
+        p = self.provider
+        form = {k: v[0] for k, v in parse_qs(body, keep_blank_values=True).items()}
+        client_id = form.get("client_id", "")
+        if client_id not in CLIENTS:
+            self.error(401, "invalid_client", "unknown client")
+            return
+        wants_nonce = CLIENTS[client_id].get("token_nonce", False)
+        jkt, failure = p.check_proof(self.headers.get("DPoP"), "POST", url, wants_nonce)
+        if failure:
+            self.proof_failure(400, failure, resource=False)
+            return
+        grant = form.get("grant_type")
+        if grant == "authorization_code":
+            bound = p.code_jkt.pop(form.get("code", ""), None)
+            if bound is not None and bound != jkt:
+                self.error(400, "invalid_dpop_proof", "the proof's key is not the pushed dpop_jkt")
+                return
+        elif grant == "refresh_token":
+            bound = p.refresh_jkt.get(form.get("refresh_token", ""))
+            if bound is not None and bound != jkt:
+                self.error(400, "invalid_grant", "the refresh token is bound to another key")
+                return
+        answer = self.run_endpoint("token", body, url, issue_refresh=True)
+        if answer is None:
+            return
+        response, result, parsed = answer
+        document = json.loads(response["response"])
+        status = 400 if "error" in document else 200
+        if status == 200 and document.get("refresh_token"):
+            p.refresh_jkt[document["refresh_token"]] = jkt
+        headers = [("DPoP-Nonce", p.new_nonce())] if wants_nonce else []
+        self.send(status, json_body(document), headers)
+
+    def bound_token(self, resource):
+        """The access token of `Authorization: DPoP …` and the jkt idpyoidc bound it to, or an answer sent."""
+        p = self.provider
+        authorization = self.headers.get("Authorization") or ""
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "dpop" or not token:
+            self.send(401, json_body({"error": "invalid_token"}),
+                      [("WWW-Authenticate", 'DPoP error="invalid_token", algs="ES256"')])
+            return None, None
+        try:
+            info = p.server.context.session_manager.get_session_info_by_token(
+                token, handler_key="access_token", grant=True)
+            item = info["grant"].get_token(token)
+            if item is None or not item.is_active():
+                raise ValueError("inactive")
+            bound = info["grant"].extra.get("dpop_jkt")
+        except Exception:
+            self.send(401, json_body({"error": "invalid_token"}),
+                      [("WWW-Authenticate", 'DPoP error="invalid_token", algs="ES256"')])
+            return None, None
+        return token, bound
+
+    def resource(self, query, body, url):
+        """A DPoP-protected resource (RFC 9449 §7): idpyoidc's userinfo_post_parse_request checks the proof
+        (signature, htm, htu, ath); this adds the binding (cnf.jkt = the proof's key), jti replay, iat and, at
+        /resource/nonce, a server nonce."""
+        p = self.provider
+        token, bound = self.bound_token(resource=True)
+        if token is None:
+            return
+        try:
+            checked = userinfo_post_parse_request(
+                {}, "", p.server.context, {}, http_info=self.http_info(url))
+        except Exception as err:
+            self.proof_failure(401, ("invalid_dpop_proof", f"idpyoidc refused the proof: {err}", False), True)
+            return
+        jkt, failure = p.check_proof(self.headers.get("DPoP"), self.command, url, url.endswith("/nonce"), token)
+        if failure:
+            self.proof_failure(401, failure, resource=True)
+            return
+        if bound is None or bound != jkt or checked.get("dpop_jkt") != jkt:
+            self.proof_failure(401, ("invalid_token", "the token is not bound to the proof's key", False), True)
+            return
+        self.send(200, json_body({"resource": "latchkey", "user": USER, "jkt": jkt, "method": self.command}))
+
+    def userinfo(self, query, body, url):
+        p = self.provider
+        token, bound = self.bound_token(resource=True)
+        if token is None:
+            return
+        jkt, failure = p.check_proof(self.headers.get("DPoP"), self.command, url, False, token)
+        if failure:
+            self.proof_failure(401, failure, resource=True)
+            return
+        if bound != jkt:
+            self.proof_failure(401, ("invalid_token", "the token is not bound to the proof's key", False), True)
+            return
+        answer = self.run_endpoint("userinfo", body if self.command == "POST" else query, url)
+        if answer is None:
+            return
+        response, result, parsed = answer
+        self.send(200, response["response"])
+
+
+def main():
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    workdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), ".work")
+    httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    issuer = f"http://127.0.0.1:{httpd.server_address[1]}"
+    provider = Provider(issuer, workdir)
+    provider.configure_metadata()
+    Handler.provider = provider
+    print(issuer, flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
