@@ -36,9 +36,12 @@ CLIENTS = {
     # client_id: what is special about it
     "latchkey-public": {},
     "latchkey-nonce": {"token_nonce": True},  # the token endpoint wants a DPoP nonce
-    "latchkey-par-short": {"par_ttl": 3},  # pushed request_uris live 3 s
+    # pushed request_uris announce expires_in 2 (a client keeping a 2 s margin pushes again at once); they are
+    # refused 2 s + PAR_GRACE after the push
+    "latchkey-par-short": {"par_ttl": 2},
 }
 PAR_TTL = 60
+PAR_GRACE = 3  # seconds a request_uri is still accepted after its expires_in (clock skew)
 PROOF_WINDOW = 60  # seconds a proof's iat may be off
 NONCE_LIFETIME = 300
 MAX_BODY = 64 * 1024
@@ -399,7 +402,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         ttl = CLIENTS[client_id].get("par_ttl", PAR_TTL)
         p.par_issued[answer["request_uri"]] = {
-            "client_id": client_id, "expires": time.time() + ttl, "dpop_jkt": form.get("dpop_jkt")}
+            "client_id": client_id, "expires": time.time() + ttl + PAR_GRACE, "dpop_jkt": form.get("dpop_jkt")}
         self.send(201, json_body({"request_uri": answer["request_uri"], "expires_in": ttl}))
 
     def authorization(self, query, body, url):

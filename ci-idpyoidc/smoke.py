@@ -142,8 +142,8 @@ def main():
     plain = requests.get(meta["authorization_endpoint"], params={"client_id": "latchkey-public", "response_type": "code",
                          "redirect_uri": REDIRECT}, allow_redirects=False)
     check("authorization without PAR is refused", plain.status_code == 400)
-    pushed, authorize, code, verifier = sign_in(meta, key, "latchkey-par-short", wait=3.5)
-    check("PAR (latchkey-par-short): expires_in 3", pushed.json().get("expires_in") == 3)
+    pushed, authorize, code, verifier = sign_in(meta, key, "latchkey-par-short", wait=5.5)
+    check("PAR (latchkey-par-short): expires_in 2", pushed.json().get("expires_in") == 2)
     check("PAR: an expired request_uri is refused", authorize.status_code == 400
           and authorize.json().get("error") == "invalid_request_uri", authorize.text)
 
