@@ -127,8 +127,8 @@ struct DPoPRFCExampleTests {
         let harness = try DPoPHarness(settings)
         let before = Date()
         let client = try harness.client(dpop: .never, pushed: .always)
-        let request = try await client.prepareAuthorization(
-            redirectURI: try #require(URL(string: "dev.dpop.app://callback")))
+        let redirect = try #require(URL(string: "dev.dpop.app://callback"))
+        let request = try await client.prepareAuthorization(redirectURI: redirect)
         #expect(
             request.url.query
                 == "client_id=dpop-app&request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3A6esc_11ACC5bwc014ltc14eY22c"

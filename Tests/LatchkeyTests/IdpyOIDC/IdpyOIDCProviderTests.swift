@@ -57,7 +57,11 @@ struct IdpyOIDCProviderTests {
         #expect(idpyProofClaims(userInfo.request)["ath"] as? String == DPoPProof.accessTokenHash(session.accessToken))
         #expect(userInfo.response?.status == 200)
         #expect(session.user?.email == "ada@example.com" && session.user?.name == "Ada Lovelace")
-        #expect(harness.transport.all.count == 4, "discovery, PAR, token, userinfo (JWKS cached or embedded)")
+        #expect(
+            harness.transport.all.map(\.request.url.path) == [
+                "/.well-known/openid-configuration", "/par", "/token", "/jwks", "/userinfo",
+            ])
+        #expect(harness.transport.to("/jwks").first?.request.header("DPoP") == nil, "no proof where no token goes")
 
         // The private key went nowhere: no request carried it, and the session does not show it.
         let secret = key.storedForm
@@ -155,14 +159,27 @@ struct IdpyOIDCProviderTests {
         #expect(tokens[1].response?.status == 200)
         #expect(tokens[0].form == tokens[1].form, "the same exchange, sent twice")
 
-        let response = try await harness.client.send(
-            TransportRequest(method: "GET", url: harness.url("/resource/nonce")))
+        // The server's nonce is the origin's: the resource's first proof already carries the newest one.
+        let newest = try #require(tokens[1].response?.header("DPoP-Nonce"))
+        let known = try await harness.client.send(TransportRequest(method: "GET", url: harness.url("/resource/nonce")))
+        #expect(known.status == 200)
+        let first = try #require(harness.transport.to("/resource/nonce").first)
+        #expect(idpyProofClaims(first.request)["nonce"] as? String == newest)
+        #expect(harness.transport.to("/resource/nonce").count == 1)
+
+        // A client that has no nonce yet: the resource's 401 use_dpop_nonce, then one retry with its nonce.
+        let fresh = try IdpyHarness()
+        _ = try await fresh.signIn()
+        #expect(fresh.transport.to("/token").count == 1, "the public client's token endpoint wants no nonce")
+        let response = try await fresh.client.send(
+            TransportRequest(method: "GET", url: fresh.url("/resource/nonce")))
         #expect(response.status == 200)
-        let calls = harness.transport.to("/resource/nonce")
+        let calls = fresh.transport.to("/resource/nonce")
         try #require(calls.count == 2)
         #expect(calls[0].response?.status == 401)
         #expect(calls[0].response?.header("WWW-Authenticate")?.contains("use_dpop_nonce") == true)
         let resourceNonce = try #require(calls[0].response?.header("DPoP-Nonce"))
+        #expect(idpyProofClaims(calls[0].request)["nonce"] == nil)
         #expect(idpyProofClaims(calls[1].request)["nonce"] as? String == resourceNonce)
         #expect(
             idpyProofClaims(calls[0].request)["jti"] as? String != idpyProofClaims(calls[1].request)["jti"] as? String)
