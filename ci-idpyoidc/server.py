@@ -29,6 +29,7 @@ from cryptojwt.jwk.jwk import key_from_jwk_dict
 from idpyoidc.server import Server
 from idpyoidc.server.configure import OPConfiguration
 from idpyoidc.server.oauth2.add_on.dpop import DPoPProof, userinfo_post_parse_request
+from idpyoidc.server.oauth2.add_on.pkce import CC_METHOD
 from idpyoidc.server.user_authn.authn_context import INTERNETPROTOCOLPASSWORD
 
 USER = "ada"
@@ -122,7 +123,7 @@ class Provider:
             "add_on": {
                 "pkce": {
                     "function": "idpyoidc.server.oauth2.add_on.pkce.add_support",
-                    "kwargs": {"essential": True, "code_challenge_method": "S256"},
+                    "kwargs": {"essential": True, "code_challenge_methods": {"S256": CC_METHOD["S256"]}},
                 },
                 "dpop": {
                     "function": "idpyoidc.server.oauth2.add_on.dpop.add_support",

@@ -142,6 +142,17 @@ def main():
     plain = requests.get(meta["authorization_endpoint"], params={"client_id": "latchkey-public", "response_type": "code",
                          "redirect_uri": REDIRECT}, allow_redirects=False)
     check("authorization without PAR is refused", plain.status_code == 400)
+    ru = requests.post(meta["pushed_authorization_request_endpoint"], data={
+        "response_type": "code", "client_id": "latchkey-public", "redirect_uri": REDIRECT, "scope": "openid",
+        "state": "st", "code_challenge": "x" * 43, "code_challenge_method": "plain"}).json()["request_uri"]
+    plain = requests.get(meta["authorization_endpoint"], params={"client_id": "latchkey-public", "request_uri": ru},
+                         allow_redirects=False)
+    check("PKCE plain is refused", plain.status_code == 400, plain.text)
+    pushed, authorize, code, verifier = sign_in(meta, key)
+    bad = requests.post(token_url, data={"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT,
+                        "client_id": "latchkey-public", "code_verifier": verifier + "x"},
+                        headers={"DPoP": key.proof("POST", token_url)})
+    check("token: a wrong code_verifier is refused", bad.status_code == 400, bad.text)
     pushed, authorize, code, verifier = sign_in(meta, key, "latchkey-par-short", wait=5.5)
     check("PAR (latchkey-par-short): expires_in 2", pushed.json().get("expires_in") == 2)
     check("PAR: an expired request_uri is refused", authorize.status_code == 400
