@@ -209,4 +209,16 @@ struct IdpyOIDCProviderTests {
         let refused = try await harness.raw(TransportRequest(method: "GET", url: stale.url!))
         #expect(refused.status == 400 && JSON(data: refused.body)?["error"]?.string == "invalid_request_uri")
     }
+
+    @Test("without usesDPoP, idpyoidc refuses the proofless code exchange: invalid_dpop_proof, nothing stored")
+    func withoutDPoP() async throws {
+        let harness = try IdpyHarness(usesDPoP: false)
+        await OIDCTest.expectError(.invalidDPoPProof) { _ = try await harness.signIn() }
+        let exchange = try #require(harness.transport.to("/token").first)
+        #expect(exchange.request.header("DPoP") == nil)
+        #expect(exchange.response?.status == 400 && exchange.json["error"] as? String == "invalid_dpop_proof")
+        #expect(harness.transport.to("/par").first?.form["dpop_jkt"] == nil)
+        #expect(try await harness.store.load(key: harness.client.storeKey) == nil)
+        #expect(harness.transport.to("/userinfo").isEmpty)
+    }
 }

@@ -46,11 +46,16 @@ struct IdpyHarness {
 
     var client: AuthClient { oidc.client }
 
-    init(clientID: String = IdpyProvider.publicClient, base: any HTTPTransport = URLSessionHTTPTransport()) throws {
+    /// - Parameters:
+    ///   - usesDPoP: ``AuthClientOptions/usesDPoP`` (the `oidc` descriptor says `optional`).
+    init(
+        clientID: String = IdpyProvider.publicClient, base: any HTTPTransport = URLSessionHTTPTransport(),
+        usesDPoP: Bool = true
+    ) throws {
         issuer = try IdpyProvider.issuer()
         transport = OIDCRecordingTransport(base: base)
         var options = AuthClientOptions(transport: transport, store: store, environment: { _ in nil })
-        options.usesDPoP = true
+        options.usesDPoP = usesDPoP
         oidc = try OidcClient(issuer: issuer, clientID: clientID, options: options)
     }
 
