@@ -8,7 +8,7 @@ what idpyoidc 5.0.0 leaves out (README.md, "What idpyoidc does, and what server.
 on any port (RFC 8252 §7.3), PAR required, request_uri expiry and single use, the pushed dpop_jkt at the code
 exchange, refresh tokens bound to their key, the binding check at the resource, and a DPoP-protected resource at
 /resource (/resource/nonce: one that wants a server nonce).
-CI only: keys are made at start and everything is kept in memory.
+CI only: the signing keys are made on the first start (into WORKDIR); sessions and tokens are kept in memory.
 """
 
 import json

@@ -211,6 +211,7 @@ struct IdpyOIDCProviderTests {
         ]
         let refused = try await harness.raw(TransportRequest(method: "GET", url: stale.url!))
         #expect(refused.status == 400 && JSON(data: refused.body)?["error"]?.string == "invalid_request_uri")
+        #expect(JSON(data: refused.body)?["error_description"]?.string == "the request_uri has expired")
     }
 
     @Test("without usesDPoP, idpyoidc refuses the proofless code exchange: invalid_dpop_proof, nothing stored")
