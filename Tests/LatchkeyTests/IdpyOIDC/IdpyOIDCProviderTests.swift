@@ -137,6 +137,12 @@ struct IdpyOIDCProviderTests {
         #expect(
             try await harness.raw(harness.resourceRequest(token: token, proof: fresh, scheme: "Bearer")).status == 401)
 
+        // The control: a proof made the same way for the right URL, with the session's key, is accepted.
+        let right = try DPoPProof.make(
+            key: key, method: "GET", url: harness.url("/resource"), accessToken: token, nonce: nil, issuedAt: Date(),
+            jti: UUID().uuidString)
+        #expect(try await harness.raw(harness.resourceRequest(token: token, proof: right)).status == 200)
+
         // The refresh request replayed as it was sent: its proof's jti is spent.
         _ = try await harness.client.currentSession(forceRefresh: true)
         let refresh = try #require(harness.transport.to("/token").last)
