@@ -22,9 +22,9 @@ CLIENTS = {
     # client_id: what is special about it
     "latchkey-public": {},
     "latchkey-nonce": {"token_nonce": True},  # the token endpoint wants a DPoP nonce
-    # pushed request_uris announce expires_in 2 (a client keeping a 2 s margin pushes again at once); they are
-    # refused 2 s + PAR_GRACE after the push
-    "latchkey-par-short": {"par_ttl": 2},
+    # pushed request_uris announce expires_in 2 (a client keeping a 2 s margin pushes again at once); the server
+    # refuses one as expired only after POST /test/expire-request-uri names it (no test waits on the clock)
+    "latchkey-par-short": {"par_ttl": 2, "par_expires_on_demand": True},
 }
 PAR_TTL = 60
 PAR_GRACE = 3  # seconds a request_uri is still accepted after its expires_in (clock skew)

@@ -88,6 +88,7 @@ class Handler(BaseHTTPRequestHandler):
                     "/userinfo": self.userinfo,
                     "/resource": self.resource,
                     "/resource/nonce": self.resource,
+                    "/test/expire-request-uri": self.expire_request_uri,
                 }.get(route)
                 if handler is None:
                     self.error(404, "not_found", route)
@@ -154,9 +155,21 @@ class Handler(BaseHTTPRequestHandler):
             self.error(400, "invalid_request", "the pushed request was refused")
             return
         ttl = CLIENTS[client_id].get("par_ttl", PAR_TTL)
+        # a client whose request_uris expire on demand keeps them until the test names one (never by the clock)
+        expires = float("inf") if CLIENTS[client_id].get("par_expires_on_demand") else time.time() + ttl + PAR_GRACE
         p.par_issued[answer["request_uri"]] = {
-            "client_id": client_id, "expires": time.time() + ttl + PAR_GRACE, "dpop_jkt": form.get("dpop_jkt")}
+            "client_id": client_id, "expires": expires, "dpop_jkt": form.get("dpop_jkt")}
         self.send(201, json_body({"request_uri": answer["request_uri"], "expires_in": ttl}))
+
+    def expire_request_uri(self, query, body, url):
+        """Test control: the named request_uri of a client with par_expires_on_demand counts as expired from now."""
+        form = {k: v[0] for k, v in parse_qs(body, keep_blank_values=True).items()}
+        issued = self.provider.par_issued.get(form.get("request_uri", ""))
+        if self.command != "POST" or issued is None or not CLIENTS[issued["client_id"]].get("par_expires_on_demand"):
+            self.error(400, "invalid_request", "not an on-demand request_uri")
+            return
+        issued["expires"] = 0
+        self.send(204, b"")
 
     def authorization(self, query, body, url):
         p = self.provider

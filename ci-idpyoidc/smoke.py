@@ -46,7 +46,7 @@ class Key:
         return jws.sign_compact([self.key], typ="dpop+jwt", jwk=self.key.serialize(private=False))
 
 
-def sign_in(meta, key, client_id="latchkey-public", wait=0):
+def sign_in(meta, key, client_id="latchkey-public", expire=False):
     verifier = secrets.token_urlsafe(48)
     challenge = b64url(hashlib.sha256(verifier.encode()).digest())
     pushed = requests.post(meta["pushed_authorization_request_endpoint"], data={
@@ -54,8 +54,8 @@ def sign_in(meta, key, client_id="latchkey-public", wait=0):
         "state": "st", "nonce": "nn", "code_challenge": challenge, "code_challenge_method": "S256",
         "dpop_jkt": key.jkt})
     request_uri = pushed.json().get("request_uri")
-    if wait:
-        time.sleep(wait)
+    if expire:
+        requests.post(ISSUER + "/test/expire-request-uri", data={"request_uri": request_uri})
     authorize = requests.get(meta["authorization_endpoint"], params={"client_id": client_id,
                              "request_uri": request_uri}, allow_redirects=False)
     code = parse_qs(urlsplit(authorize.headers.get("Location", "")).query).get("code", [None])[0]
@@ -153,7 +153,7 @@ def main():
                         "client_id": "latchkey-public", "code_verifier": verifier + "x"},
                         headers={"DPoP": key.proof("POST", token_url)})
     check("token: a wrong code_verifier is refused", bad.status_code == 400, bad.text)
-    pushed, authorize, code, verifier = sign_in(meta, key, "latchkey-par-short", wait=5.5)
+    pushed, authorize, code, verifier = sign_in(meta, key, "latchkey-par-short", expire=True)
     check("PAR (latchkey-par-short): expires_in 2", pushed.json().get("expires_in") == 2)
     check("PAR: an expired request_uri is refused", authorize.status_code == 400
           and authorize.json().get("error") == "invalid_request_uri", authorize.text)

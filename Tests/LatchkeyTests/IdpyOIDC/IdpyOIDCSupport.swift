@@ -106,11 +106,10 @@ func idpyBoundThumbprint(_ accessToken: String) -> String? {
     (OIDCTest.claims(accessToken)["cnf"] as? [String: Any])?["jkt"] as? String
 }
 
-/// A transport that holds back the answer to the first pushed authorization request until the server no longer
-/// accepts the `request_uri` it carries (`latchkey-par-short`'s are refused 5 s after the push), as a browser that
-/// took that long to open would find it.
-final class IdpySlowFirstPushTransport: HTTPTransport {
-    static let serverLifetime: LatchkeyDuration = .milliseconds(5_500)
+/// A transport that, before handing over the answer to the first pushed authorization request, has the server
+/// expire the `request_uri` it carries (`POST /test/expire-request-uri`, a control of ci-idpyoidc for
+/// `latchkey-par-short`), as a browser that took too long to open it would find it. Nothing waits on the clock.
+final class IdpyExpiringFirstPushTransport: HTTPTransport {
     private let base = URLSessionHTTPTransport()
     private let pushes = Locked(0)
 
@@ -122,7 +121,20 @@ final class IdpySlowFirstPushTransport: HTTPTransport {
                 count += 1
                 return count == 1
             }
-        if first { try? await LatchkeyDuration.sleep(Self.serverLifetime) }
+        guard first,
+            let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let requestURI = document["request_uri"] as? String,
+            let control = URL(
+                string: request.url.absoluteString.replacingOccurrences(
+                    of: "/par", with: "/test/expire-request-uri"))
+        else { return response }
+        var form = URLComponents()
+        form.queryItems = [URLQueryItem(name: "request_uri", value: requestURI)]
+        let expire = TransportRequest(
+            method: "POST", url: control, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data((form.percentEncodedQuery ?? "").utf8))
+        let expired = try await base.send(expire)
+        if expired.status != 204 { Issue.record("ci-idpyoidc did not expire the request_uri (\(expired.status))") }
         return response
     }
 }
