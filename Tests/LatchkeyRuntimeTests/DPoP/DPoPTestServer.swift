@@ -46,6 +46,8 @@ final class DPoPServerCore: Sendable {
         var dpopAlgorithms = ["ES256"]
         /// An error the pushed authorization endpoint answers with, if any.
         var pushError: String?
+        /// The `request_uri` every push answers with (default `urn:ietf:params:oauth:request_uri:req-N`).
+        var pushRequestURI: String?
     }
 
     struct State: Sendable {
@@ -196,7 +198,7 @@ final class DPoPServerCore: Sendable {
         return state.withLock { state in
             if let error = state.settings.pushError { return .json(["error": error], status: 400) }
             let index = state.pushed.count
-            let uri = "urn:ietf:params:oauth:request_uri:req-\(index)"
+            let uri = state.settings.pushRequestURI ?? "urn:ietf:params:oauth:request_uri:req-\(index)"
             state.pushed[uri] = form
             state.codes["code-\(index)"] = .some(form["dpop_jkt"])
             let lifetimes = state.settings.pushLifetimes
