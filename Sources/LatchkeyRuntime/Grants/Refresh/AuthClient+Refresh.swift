@@ -33,6 +33,7 @@ extension AuthClient {
     func startRefreshFlight(_ id: Int, base: Session, generation expected: Int) async -> Result<Session, AuthError> {
         // The lifecycle starts a flight only for a provider with a refresh flow (`Rules.canRefresh`).
         guard let flow = provider.flows.refresh else {
+            apply(.refreshFlightEnded(id: id))
             return .failure(error(for: .expiredUnrefreshable))
         }
         let outcome = SettledOnce<Result<Session, AuthError>>()
