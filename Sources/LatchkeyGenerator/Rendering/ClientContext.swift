@@ -30,7 +30,7 @@ enum ClientContext {
         let defaultScope = flows.signOut?.defaultScope ?? flows.signOut?.scopes.first ?? ""
         context["defaultScopeCase"] = .text(SwiftNames.lowerCamelCase(defaultScope))
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
-        context["hasServerHandoff"] = .bool(d.tokens.accessToken == .pasetoV4Public)
+        context["hasServerHandoff"] = .bool(d.tokens.accessToken.behaviour.offersServerHandoff)
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
         context["hasClientCredentials"] = .bool(flows.clientCredentials != nil)
         context["hasEndSession"] = .bool(flows.endSession != nil)

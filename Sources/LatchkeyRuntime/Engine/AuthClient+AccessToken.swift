@@ -28,9 +28,9 @@ extension AuthClient {
     func validateNewAccessToken(_ session: inout Session, previous: Session? = nil) async throws(AuthError)
         -> [String: JSON]?
     {
-        guard provider.tokens.accessTokenFormat == .pasetoV4Public else { return nil }
+        guard provider.tokens.accessTokenFormat.behaviour.verification != nil else { return nil }
         let claims = try await verifiedAccessTokenClaims(session.accessToken)
-        if let previous, let earlier = Self.unverifiedPasetoClaims(previous.accessToken) {
+        if let previous, let earlier = storedAccessTokenClaims(previous) {
             for pointer in ["/sub"] + provider.tokens.userDocumentMustMatch {
                 guard let before = JSON.object(earlier).value(at: pointer) else { continue }
                 guard JSON.object(claims).value(at: pointer) == before else {
@@ -56,7 +56,9 @@ extension AuthClient {
     ///   key set or issuer; the key set's fetch errors.
     func verifiedAccessTokenClaims(_ token: String) async throws(AuthError) -> [String: JSON] {
         do throws(AuthError) {
-            guard provider.tokens.accessTokenFormat == .pasetoV4Public else {
+            switch provider.tokens.accessTokenFormat.behaviour.verification {
+            case .pasetoV4Public?: break
+            case nil:
                 throw failure(.invalidConfiguration, "This provider's access tokens are not PASETO v4.public tokens.")
             }
             guard let keyID = PasetoV4Public.keyID(of: token) else {
@@ -139,6 +141,15 @@ extension AuthClient {
         }
         discovery?.accessTokenKeys = cache
         return cache
+    }
+
+    /// The claims of a stored session's access token, read **without** verification (it was verified when it
+    /// was stored); `nil` for a format the client does not verify, or a token it cannot read.
+    func storedAccessTokenClaims(_ session: Session) -> [String: JSON]? {
+        switch provider.tokens.accessTokenFormat.behaviour.verification {
+        case .pasetoV4Public?: Self.unverifiedPasetoClaims(session.accessToken)
+        case nil: nil
+        }
     }
 
     /// The claims of a PASETO `v4.public` token read **without** verification (for comparing a refreshed

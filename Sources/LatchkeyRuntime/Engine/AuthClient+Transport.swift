@@ -169,10 +169,10 @@ extension AuthClient {
     @discardableResult
     func install(_ new: Session, fence: Int? = nil) async throws(AuthError) -> Session {
         let new = try await capturing(new)
-        let effects = apply(.installRequested(fence: fence))
-        if let failure = effects.failure { throw error(for: failure) }
-        guard case .commit(let expected, let takesRefreshLock)? = effects.first else {
-            preconditionFailure("an install that is not refused commits")
+        let requested = apply(.installRequested(fence: fence))
+        // Refused (a sign-out or another sign-in since the fence): the answer is the failure.
+        guard case .commit(let expected, let takesRefreshLock)? = requested.step else {
+            return try await answer(requested).get()
         }
         let outcome: CommitOutcome
         if !takesRefreshLock {
@@ -202,7 +202,7 @@ extension AuthClient {
         _ new: Session, generation expected: Int, in task: StoreOperationTask = .ownTask
     ) async -> CommitOutcome {
         await serialized(in: task) { client in
-            guard client.apply(.commitTurn(generation: expected)).first == .writeSession else { return .discarded }
+            guard client.apply(.commitTurn(generation: expected)).step == .writeSession else { return .discarded }
             var failure: AuthError?
             do throws(AuthError) {
                 let record = try StoredRecords.encode(new, identity: client.identity)
@@ -212,9 +212,9 @@ extension AuthClient {
                 failure = error
                 client.log(.info, "The session could not be stored: \(error.message)")
             }
-            let effects = client.apply(.commitWritten(new, generation: expected, storeError: failure))
-            guard effects.first != .dropLateResult else { return .discarded }
-            return failure.map(CommitOutcome.installedNotStored) ?? .installed
+            let written = client.apply(.commitWritten(new, generation: expected, storeError: failure))
+            guard !written.droppedLateResult else { return .discarded }
+            return written.storeFailure.map(CommitOutcome.installedNotStored) ?? .installed
         }
     }
 
@@ -226,8 +226,7 @@ extension AuthClient {
     /// - Returns: The store's error, if removing the record failed.
     @discardableResult
     func clearSession(lockHeld: Bool = false) async -> AuthError? {
-        let effects = apply(.sessionCleared(lockHeld: lockHeld))
-        return await removeStoredSession(takesRefreshLock: effects.removal ?? false)
+        await removeStoredSession(for: apply(.sessionCleared(lockHeld: lockHeld)))
     }
 }
 

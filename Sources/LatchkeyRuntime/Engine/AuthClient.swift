@@ -113,7 +113,7 @@ import Foundation
         self.mapper = mapper
         var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
-        decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public
+        decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat.behaviour.acceptsPasetoTokenType
         decoder.acceptsDPoPTokenType = provider.senderConstraint.dpop != .never
         self.decoder = decoder
     }
@@ -156,12 +156,12 @@ import Foundation
     func ensureLoaded() async throws(AuthError) {
         guard !lifecycle.isLoaded else { return }
         let result = await serialized { client in await client.readStoredSession(importing: true) }
-        let effects: [SessionLifecycle.Effect]
+        let outcome: SessionLifecycle.Outcome
         switch result {
-        case .success(let stored): effects = apply(.restoreFinished(stored))
-        case .failure(let error): effects = apply(.restoreFailed(error))
+        case .success(let stored): outcome = apply(.restoreFinished(stored))
+        case .failure(let error): outcome = apply(.restoreFailed(error))
         }
-        if let failure = effects.failure { throw self.error(for: failure) }
+        if let failure = outcome.failure { throw self.error(for: failure) }
     }
 
     /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.

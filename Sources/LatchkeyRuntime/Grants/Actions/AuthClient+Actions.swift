@@ -101,9 +101,9 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "This provider has no user-info request.")
         }
         let (_, document, _) = try await send(flow.request)
-        if provider.tokens.accessTokenFormat == .pasetoV4Public, let session {
+        if provider.tokens.accessTokenFormat.behaviour.verification != nil, let session {
             // The stored access token was verified when it was stored: the document must name its principal.
-            try checkUserDocument(document, against: Self.unverifiedPasetoClaims(session.accessToken) ?? [:])
+            try checkUserDocument(document, against: storedAccessTokenClaims(session) ?? [:])
         }
         let user = try decoder.user(from: document ?? .null)
         if let subject = verifiedSubject, subject != user.id {
