@@ -27,7 +27,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 requirement: .init(
                     anyOf: [.prefix("sb_secret_"), .jwtClaim(name: "role", equals: "service_role")],
                     code: "invalid_configuration",
-                    message: "the admin API needs the project's secret key (sb_secret_\u{2026}) or its service_role key; a publishable or anon key cannot call it"
+                    message: "the admin API needs a secret key (sb_secret_ or service_role), not a publishable key"
                 )
             ),
         ],

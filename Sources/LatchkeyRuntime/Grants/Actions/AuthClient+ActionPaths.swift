@@ -16,7 +16,8 @@ extension AuthClient {
         for parameter in spec.parameters where names.contains(parameter.name) {
             guard let value = variables[parameter.name] ?? nil else { continue }
             guard case .string(let text) = value else {
-                throw failure(.validationFailed, "The parameter '\(parameter.name)' must be text: it is part of a path.")
+                throw failure(
+                    .validationFailed, "The parameter '\(parameter.name)' must be text: it is part of a path.")
             }
             guard !text.isEmpty, text != ".", text != ".." else {
                 throw failure(
