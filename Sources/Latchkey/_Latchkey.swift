@@ -8,6 +8,7 @@
 // public API; `scripts/public-api.sh` counts what this file makes visible.
 
 @_exported import struct LatchkeyPlatform.LatchkeyDuration
+@_exported import struct LatchkeyRuntime.ActionPage
 @_exported import enum LatchkeyRuntime.ActionResult
 // The façade: a generated client, the provider-neutral `Auth`, and the capabilities clients adopt.
 @_exported import struct LatchkeyRuntime.Auth

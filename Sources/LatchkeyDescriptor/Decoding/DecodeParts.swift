@@ -28,9 +28,10 @@ extension DescriptorDecoder {
                 }
                 return items.compactMap { decodeRejection($0) }
             }) ?? []
+        let requirement = reader.member("require").flatMap { decodeRequirement($0) }
         return Descriptor.Input(
             name: member.key, type: type, summary: summary, required: required, defaultValue: defaultValue,
-            trimTrailingSlash: trim, environment: environment, rejections: rejections)
+            trimTrailingSlash: trim, environment: environment, rejections: rejections, requirement: requirement)
     }
 
     private func decodeRejection(_ node: JSONNode) -> Descriptor.Rejection? {

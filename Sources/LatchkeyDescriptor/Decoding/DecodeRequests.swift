@@ -47,11 +47,12 @@ extension DescriptorDecoder {
                 }
                 return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
             } ?? []
+        let pagination = reader.member("pagination").flatMap { decodePagination($0, response: response) }
         guard let url else { return nil }
         return Descriptor.Request(
             method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
             clientAuthentication: clientAuthentication, authorization: authorization, response: response,
-            ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session)
+            ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session, pagination: pagination)
     }
 
     func decodeAction(_ node: JSONNode) -> Descriptor.Action? {
@@ -67,8 +68,8 @@ extension DescriptorDecoder {
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
             let type = parameterReader.oneOf("type", default: ParameterType.string)
-            if type == .object, let typeNode = parameterReader.member("type") {
-                requireFormatVersion(2, for: "parameter \"type\": \"object\"", at: typeNode)
+            if type == .object || type == .strings, let typeNode = parameterReader.member("type") {
+                requireFormatVersion(2, for: "parameter \"type\": \"\(type.rawValue)\"", at: typeNode)
             }
             let parameter = Descriptor.Action.Parameter(
                 type: type,

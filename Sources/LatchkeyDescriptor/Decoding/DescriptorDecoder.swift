@@ -79,6 +79,7 @@ final class DescriptorDecoder {
         let captures = reader.member("captures").map { decodeCaptures($0) } ?? []
         let dpop = reader.oneOf("dpop", default: DPoPUse.never)
         let pushedAuthorization = reader.member("pushedAuthorization").flatMap { decodePushedAuthorization($0) }
+        let audience = decodeAudience(reader.member("audience"), flows: flows)
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -89,7 +90,7 @@ final class DescriptorDecoder {
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
             vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures, dpop: dpop,
-            pushedAuthorization: pushedAuthorization)
+            pushedAuthorization: pushedAuthorization, audience: audience)
     }
 
     /// `pushedAuthorization`: `{"url": "…", "use": "whenRequired" | "always"}`, both optional.

@@ -58,6 +58,8 @@ public struct Descriptor: Sendable, Hashable {
     public var dpop: DPoPUse = .never
     /// The pushed authorization request endpoint (RFC 9126) and when it is used: `pushedAuthorization`.
     public var pushedAuthorization: PushedAuthorization?
+    /// Where the generated client may run (format version 2): `audience`, `app` by default.
+    public var audience: ClientAudience = .app
 
     /// A descriptor's `pushedAuthorization`.
     public struct PushedAuthorization: Sendable, Hashable {

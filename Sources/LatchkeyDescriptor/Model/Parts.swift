@@ -19,6 +19,8 @@ extension Descriptor {
         public var environment: String?
         /// Values refused before any request.
         public var rejections: [Rejection]
+        /// What every value must be (format version 2): `require`.
+        public var requirement: InputRequirement? = nil
     }
 
     /// A rule refusing an input value.
@@ -70,6 +72,8 @@ extension Descriptor {
         public var authorizationScheme: String = "Bearer"
         /// This request's own session fields (format version 2), replacing the descriptor's.
         public var session: SessionFields? = nil
+        /// How a `document` answer says which page it is (format version 2): `pagination`.
+        public var pagination: Pagination? = nil
     }
 
     /// The standard flows.

@@ -108,7 +108,13 @@ extension DescriptorDecoder {
         for action in descriptor.actions {
             let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
             let overloadsSignIn = action.value.method == "signIn"
-            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !reserved.contains(swiftName)
+            // `signOut` may name an action with a required argument when there is no sign-out flow: its labels
+            // tell it apart from every client's `signOut(scope:)` (an admin's `signOut(jwt:scope:)`).
+            let overloadsSignOut =
+                action.value.method == "signOut" && descriptor.flows.signOut == nil
+                && action.value.parameters.contains { !$0.value.optional }
+            guard SwiftNames.isValidLowerCamelIdentifier(swiftName),
+                overloadsSignIn || overloadsSignOut || !reserved.contains(swiftName)
             else {
                 sink.add(
                     .error(

@@ -26,6 +26,11 @@ import Foundation
 ///
 {{/if}}
 /// Flows: {{flowSummary | doc}}.
+{{#if isServer}}
+///
+/// Server-side only: the client holds a secret, so it cannot be created in an app (its initializer is
+/// unavailable on iOS, tvOS, watchOS and visionOS) and it never signs anyone in.
+{{/if}}
 {{#if documentation}}
 ///
 /// Provider documentation: <{{documentation | doc}}>
@@ -55,6 +60,12 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
+{{#if isServer}}
+    @available(iOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(tvOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(watchOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(visionOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+{{/if}}
     public init(
 {{#each inputs}}
 {{#if isOptional}}

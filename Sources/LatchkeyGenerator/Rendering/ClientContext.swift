@@ -39,6 +39,7 @@ enum ClientContext {
         context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
         context["actions"] = .list(d.actions.map(action))
         context["flowSummary"] = .text(flowSummary(d))
+        context["isServer"] = .bool(d.audience == .server)
         return context
     }
 
@@ -87,6 +88,7 @@ enum ClientContext {
                 case .url: "Foundation.URL"
                 case .string: "Swift.String"
                 case .object: "[Swift.String: LatchkeyRuntime.JSON]"
+                case .strings: "[Swift.String]"
                 }
             var summary = p.value.summary ?? "The \(p.name) parameter."
             if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }

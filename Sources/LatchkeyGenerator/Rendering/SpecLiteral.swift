@@ -66,7 +66,7 @@ enum SpecLiteral {
         }
         return .call(
             "LatchkeyRuntime.ProviderSpec",
-            args + clientSecretArguments(d) + captureArguments(d) + senderArguments)
+            args + clientSecretArguments(d) + captureArguments(d) + senderArguments + SpecLiteralServer.arguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {
@@ -157,6 +157,9 @@ enum SpecLiteral {
                         })))
         }
         if let environment = i.environment { args.append(Arg(label: "environmentKey", value: .string(environment))) }
+        if let requirement = i.requirement {
+            args.append(Arg(label: "requirement", value: SpecLiteralServer.requirement(requirement)))
+        }
         return .call(".init", args)
     }
 

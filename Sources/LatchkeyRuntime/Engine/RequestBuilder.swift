@@ -29,7 +29,13 @@ struct RequestBuilder: Sendable {
         let extras = isTokenRequest ? provider.extraTokenParameters + additionalTokenParameters : []
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
-        var headers = HTTPHeaderFields(try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope))
+        // A request's own header replaces a common one of the same name (GoTrue's admin sign-out sends the
+        // user's token as Authorization where every other admin call sends the secret key).
+        let own = try TemplateRenderer.pairs(spec.headers, in: scope)
+        let common = try TemplateRenderer.pairs(provider.commonHeaders, in: scope).filter { field in
+            !own.contains { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }
+        }
+        var headers = HTTPHeaderFields(common + own)
         var jsonBody: [String: JSON] = [:]
         if spec.encoding == .json {
             for parameter in spec.body + extras {

@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Everything the runtime knows about one provider: the descriptor, normalized.
 ///
 /// Generated clients hold their provider's spec as a constant (`AcmeClient.provider`). The runtime
@@ -41,6 +43,9 @@
     public var captures: [CaptureSpec]
     /// DPoP and pushed authorization requests.
     public var senderConstraint: SenderConstraintSpec
+    /// Where the client may run: in apps (the default), or only in server-side code (the descriptor's
+    /// `audience`).
+    public var audience: ClientAudience
 
     /// Creates a spec.
     public init(
@@ -51,7 +56,8 @@
         callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
-        captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec()
+        captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec(),
+        audience: ClientAudience = .app
     ) {
         self.name = name
         self.displayName = displayName
@@ -72,5 +78,6 @@
         self.clientSecret = clientSecret
         self.captures = captures
         self.senderConstraint = senderConstraint
+        self.audience = audience
     }
 }

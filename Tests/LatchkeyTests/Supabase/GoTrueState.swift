@@ -78,6 +78,8 @@ struct GoTrueState: Sendable {
     var nonces: [String: String] = [:]
     /// Every `gotrue_meta_security.captcha_token` received, in order.
     var captchaTokens: [String] = []
+    /// The admin API's and OAuth server's data (`GoTrueState+Admin.swift`).
+    var admin = GoTrueAdminData()
 
     var now: Date { Date().addingTimeInterval(clockOffset) }
     var siteURL: String { base.absoluteString + "/site" }
@@ -110,7 +112,7 @@ struct GoTrueState: Sendable {
         case ("GET", "/user"): return try userGet(request)
         case ("PUT", "/user"): return try userUpdate(request)
         case ("GET", "/reauthenticate"): return try reauthenticate(request)
-        default: return .text("404 page not found", status: 404)
+        default: return try adminRoute(route, request) ?? .text("404 page not found", status: 404)
         }
     }
 }

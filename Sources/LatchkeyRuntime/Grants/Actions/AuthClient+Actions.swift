@@ -29,6 +29,7 @@ extension AuthClient {
         }
         try validate(arguments, for: spec)
         var variables = arguments.mapValues { Optional($0.variable) }
+        try encodePathSegments(of: spec, into: &variables)
         let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
         let fence = signInFence()
         let (request, document, response) = try await send(spec.request, flow: variables)
@@ -126,6 +127,10 @@ extension AuthClient {
                 throw failure(
                     .validationFailed, "The parameter '\(parameter.name)' must be of type \(parameter.type.rawValue).")
             }
+            if case .strings(let items) = argument {
+                try validateItems(items, of: parameter)
+                continue
+            }
             guard case .string(let text) = argument else { continue }
             if let minimum = parameter.minimumLength, text.count < minimum {
                 throw failure(
@@ -146,6 +151,9 @@ extension AuthClient {
         case .none:
             return .none
         case .document:
+            if let pagination = request.pagination {
+                return .page(ActionPage.read(document ?? .null, headers: response.headerFields, spec: pagination))
+            }
             return .document(document ?? .null)
         case .session:
             return .session(try await install(try decodeSession(document, response, request: request), fence: fence))
