@@ -16,7 +16,8 @@ extension AuthClient {
         return base.adding(flow)
     }
 
-    /// Sends one of the provider's requests through the ``RequestPipeline`` and checks the response.
+    /// Sends one of the provider's requests through the ``RequestPipeline`` and checks the response; an error it
+    /// ends with (the transport's, or the provider's answer mapped to one) is redacted by the pipeline.
     /// - Parameters:
     ///   - name: The request's name in ``ProviderSpec/requests``.
     ///   - flow: The flow's variables.
@@ -53,29 +54,22 @@ extension AuthClient {
         ]
         let templates = provider.templates(of: spec, isTokenRequest: isTokenRequest)
         try checkCaptures(in: templates, request: name, flow: flow)
-        let request = try builder.build(
-            spec, scope: try await scope(flow, rendering: templates),
-            isTokenRequest: isTokenRequest)
+        let scope = try await scope(flow, rendering: templates)
+        let request = try builder.build(spec, scope: scope)
         var context = requestContext(proofKey: usesDPoP ? key : nil)
+        context.descriptorRequest = DescriptorRequest(
+            name: name, spec: spec, scope: scope, isTokenRequest: isTokenRequest)
+        context.secrets = secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer)
         if spec.authorization == .accessToken {
             context.accessToken = bearer
             context.authorizationScheme = context.proofKey == nil ? spec.authorizationScheme : "DPoP"
         }
-        log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
-        let response: TransportResponse
-        do {
-            response = try await pipeline.send(request, context: context).response
-        } catch {
-            var failure = error
-            failure.provider = failure.provider ?? provider.name
-            throw failure.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
-        }
+        let response = try await pipeline.send(request, context: context).response
         do {
             return (spec, try mapper.document(from: response, for: spec, named: name), response)
         } catch {
             // A provider may echo what it was sent (a code, a token, a password) in its error.
-            let redacted = error.redacting(
-                secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
+            let redacted = pipeline.redact(error, context: context)
             await endSessionIfProviderEndedIt(redacted, spec: spec, bearer: bearer)
             throw redacted
         }

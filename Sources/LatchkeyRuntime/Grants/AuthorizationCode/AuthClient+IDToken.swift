@@ -96,7 +96,9 @@ extension AuthClient {
         guard let url = URL(string: text), RedirectURI.isAllowedEndpoint(url) else {
             throw failure(.invalidConfiguration, "The JWKS URL is not an https URL.")
         }
-        let cache = JWKSCache(url: url, transport: options.transport, now: options.now)
+        // Through the client's pipeline: logged, and checked like every request.
+        let cache = JWKSCache(
+            url: url, transport: PipelineTransport(pipeline: pipeline, context: requestContext()), now: options.now)
         jwksCache = cache
         return cache
     }
