@@ -219,3 +219,12 @@ extension AuthClient {
         AuthError(code, message, providerCode: providerCode, provider: provider.name)
     }
 }
+
+extension AuthClient {
+    /// Whether a discovery document's `issuer` fits the configured issuer: equal, or (with the
+    /// descriptor's `tenant_placeholder` issuer validation) its `{tenantid}` form.
+    nonisolated func acceptsDiscoveredIssuer(_ named: String, requested: String) -> Bool {
+        IDTokenValidator.acceptsDiscoveredIssuer(
+            named, requested: requested, validation: provider.tokens.issuerValidation)
+    }
+}
