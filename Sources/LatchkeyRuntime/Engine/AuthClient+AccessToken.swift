@@ -121,7 +121,7 @@ extension AuthClient {
 
     /// The key cache for the descriptor's `accessTokenKeys` URL, created on first use and kept with the
     /// discovery result (the URL usually comes from it).
-    private func accessTokenKeyCache() async throws(AuthError) -> AccessTokenKeyCache {
+    func accessTokenKeyCache() async throws(AuthError) -> AccessTokenKeyCache {
         if let cache = discovery?.accessTokenKeys { return cache }
         guard let template = provider.tokens.accessTokenKeysURL else {
             throw failure(
@@ -133,7 +133,8 @@ extension AuthClient {
         }
         if let cache = discovery?.accessTokenKeys { return cache }
         let cache = AccessTokenKeyCache.accessTokenKeys(
-            url: url, transport: options.transport, userAgent: options.userAgent,
+            url: url, transport: PipelineTransport(pipeline: pipeline, context: requestContext()),
+            userAgent: options.userAgent,
             defaultImplicitAssertion: Array((provider.tokens.implicitAssertion ?? "").utf8), now: options.now)
         if discovery == nil, provider.discovery == nil {
             // Without discovery there is no result to hang the cache on; an empty one changes nothing else.

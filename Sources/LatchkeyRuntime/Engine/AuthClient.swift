@@ -91,12 +91,8 @@ import Foundation
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey
         self.legacyStoreKey = options.storeKey ?? provider.name
-        var builder = RequestBuilder(
-            provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
-        builder.additionalTokenParameters = try AdditionalTokenParameters.resolve(
-            options.additionalTokenParameters, provider: provider)
-        self.builder = builder
-        self.pipeline = RequestPipeline(stages: RequestPipeline.standardStages, transport: options.transport)
+        self.builder = RequestBuilder(provider: provider, userAgent: options.userAgent)
+        self.pipeline = try RequestPipeline.standard(provider: provider, configuration: configuration, options: options)
         switch provider.senderConstraint.dpop {
         case .never:
             guard !options.usesDPoP else {

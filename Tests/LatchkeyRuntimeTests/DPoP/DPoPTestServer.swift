@@ -78,6 +78,13 @@ final class DPoPServerCore: Sendable {
         case ("POST", "/token"): token(request)
         case ("GET", "/resource"): resource(request)
         case ("POST", "/par"): push(request)
+        case ("POST", "/device"):
+            .json(
+                [
+                    "device_code": "device-code-1", "user_code": "ABCD-EFGH", "verification_uri": url("/verify"),
+                    "expires_in": 600, "interval": 1,
+                ] as [String: Any])
+        case ("POST", "/revoke"): revoke(request)
         case ("GET", "/.well-known/openid-configuration"):
             .json(
                 [
@@ -190,6 +197,20 @@ final class DPoPServerCore: Sendable {
                 return TestResponse(status: 401, headers: [("WWW-Authenticate", #"DPoP error="invalid_token""#)])
             }
             return .json(["ok": true, "scheme": "DPoP"])
+        }
+    }
+
+    /// A revocation endpoint (RFC 7009) that checks a proof when one is sent (Keycloak's logout endpoint requires
+    /// one for a DPoP-bound refresh token): with `ath` when the request carries `Authorization: DPoP`.
+    private func revoke(_ request: RecordedRequest) -> TestResponse {
+        guard request.header("DPoP") != nil else { return TestResponse(status: 200) }
+        let authorization = request.header("Authorization") ?? ""
+        let token = authorization.hasPrefix("DPoP ") ? String(authorization.dropFirst(5)) : nil
+        switch checkProof(request, path: "/revoke", accessToken: token, nonce: nil) {
+        case .failure(let refusal):
+            return .json(["error": "invalid_dpop_proof", "error_description": refusal.reason], status: 400)
+        case .success:
+            return TestResponse(status: 200)
         }
     }
 
