@@ -8,7 +8,9 @@ extension AuthClient {
         for effect in effects {
             switch effect {
             case .publishState(let state): broadcaster.publish(state)
-            case .publishTokens(let session): tokenBroadcaster.publish(session)
+            case .publishTokens(let session):
+                tokenBroadcaster.publish(session)
+                changeBroadcaster.tokens(session)
             case .startAutomaticChecks(let policy): runAutomaticChecks(policy)
             case .stopAutomaticChecks:
                 automaticRefreshTask?.cancel()

@@ -25,6 +25,9 @@ import Foundation
     nonisolated let tokenBroadcaster = ValueBroadcaster<Session?>(
         initial: nil, settled: false, bufferingPolicy: .bufferingNewest(1))
     nonisolated let eventBroadcaster = EventBroadcaster()
+    /// The changes ``authStateChanges()`` shows, fed by ``tokenBroadcaster``'s and ``eventBroadcaster``'s
+    /// publications.
+    nonisolated var changeBroadcaster: ChangeBroadcaster { eventBroadcaster.changes }
     nonisolated let builder: RequestBuilder
     /// The stages every request passes through, around ``AuthClientOptions/transport``.
     nonisolated let pipeline: RequestPipeline
@@ -95,6 +98,7 @@ import Foundation
             provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
         builder.additionalTokenParameters = try AdditionalTokenParameters.resolve(
             options.additionalTokenParameters, provider: provider)
+        builder.additionalHeaders = try AdditionalHeaders.resolve(options.additionalHeaders, provider: provider)
         self.builder = builder
         self.pipeline = RequestPipeline(stages: RequestPipeline.standardStages, transport: options.transport)
         switch provider.senderConstraint.dpop {

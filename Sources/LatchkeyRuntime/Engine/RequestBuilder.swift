@@ -13,6 +13,8 @@ struct RequestBuilder: Sendable {
     /// The app's own token-request parameters (``AuthClientOptions/additionalTokenParameters``), checked and
     /// literal, sent after ``ProviderSpec/extraTokenParameters``.
     var additionalTokenParameters: [ParameterSpec] = []
+    /// The app's own headers (``AuthClientOptions/additionalHeaders``), checked, appended to every request.
+    var additionalHeaders: [(String, String)] = []
 
     /// Builds a request.
     /// - Parameters:
@@ -30,6 +32,7 @@ struct RequestBuilder: Sendable {
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
         var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
         var headers = HTTPHeaderFields(try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope))
+        for (name, value) in additionalHeaders { headers.append(name, value) }
         var jsonBody: [String: JSON] = [:]
         if spec.encoding == .json {
             for parameter in spec.body + extras {

@@ -78,6 +78,8 @@ struct GoTrueState: Sendable {
     var nonces: [String: String] = [:]
     /// Every `gotrue_meta_security.captcha_token` received, in order.
     var captchaTokens: [String] = []
+    /// Linked identities, SSO providers and link flows (`GoTrueState+Identities.swift`).
+    var calls = GoTrueCallsState()
 
     var now: Date { Date().addingTimeInterval(clockOffset) }
     var siteURL: String { base.absoluteString + "/site" }
@@ -110,6 +112,11 @@ struct GoTrueState: Sendable {
         case ("GET", "/user"): return try userGet(request)
         case ("PUT", "/user"): return try userUpdate(request)
         case ("GET", "/reauthenticate"): return try reauthenticate(request)
+        // Identities and SSO (GoTrueState+Identities.swift, GoTrueState+SSO.swift).
+        case ("GET", "/user/identities/authorize"): return try linkIdentityAuthorize(request)
+        case ("DELETE", _) where route.hasPrefix("/user/identities/"):
+            return try unlinkIdentity(request, id: String(route.dropFirst("/user/identities/".count)))
+        case ("POST", "/sso"): return try sso(request)
         default: return .text("404 page not found", status: 404)
         }
     }
