@@ -17,7 +17,7 @@ import Testing
           "displayName": "Acme",
           "requests": {
             "resend": { "method": "POST", "url": "https://e.com/resend", "encoding": "json",
-                        "body": { "type": "{type}", "kind": "{kind}" }, "response": "\(response)" }
+                        "body": { "type": "{type}" }, "response": "\(response)" }
           },
           "actions": { "resend": { "request": "resend"\(returns), "parameters": { \(parameters) } } }
         }
@@ -46,6 +46,7 @@ import Testing
         arguments: [
             (#""type": { "values": ["2fa"] }"#, "is not a Swift identifier"),
             (#""type": { "values": ["sms code"] }"#, "is not a Swift identifier"),
+            (#""type": { "values": ["a\"b"] }"#, "is not a Swift identifier"),
             (#""type": { "values": ["self"] }"#, "is reserved in a Swift enum"),
             (#""type": { "values": ["raw_value"] }"#, "is reserved in a Swift enum"),
             (#""type": { "values": ["phone_change", "phone-change"] }"#, "both become the case phoneChange"),
