@@ -4,12 +4,12 @@ import LatchkeyPlatform
 /// `onAuthStateChange` and `authStateChanges`.
 public struct AuthStateChange: Sendable, Hashable {
     /// What happened: ``AuthEvent/initialSession``, ``AuthEvent/signedIn``, ``AuthEvent/signedOut``,
-    /// ``AuthEvent/tokenRefreshed``, or an event of ``AuthClient/events()`` (``AuthEvent/userUpdated``,
+    /// ``AuthEvent/tokenRefreshed``, or one of the client's events (``AuthEvent/userUpdated``,
     /// ``AuthEvent/passwordRecovery``, ``AuthEvent/userDeleted``, …).
     public var event: AuthEvent
     /// The session after the change; `nil` when nobody is signed in.
     ///
-    /// - Important: Its tokens are secrets, as those of ``AuthClient/observeTokens()``.
+    /// - Important: Its tokens are secrets, as those of `observeTokens()`.
     public var session: Session?
 
     /// Creates a change.
@@ -99,7 +99,8 @@ final class ChangeBroadcaster: Sendable {
 extension AuthClient {
     /// The changes of this client's authentication, each with the session after it (supabase-swift's
     /// `authStateChanges` and `onAuthStateChange`): ``AuthEvent/initialSession`` first, once the stored session
-    /// was read (call ``restore()``), then ``AuthEvent/signedIn``, ``AuthEvent/signedOut``,
+    /// was read (call ``restore()``; a client that signs in before it ever read the store reports that first
+    /// session as the initial one), then ``AuthEvent/signedIn``, ``AuthEvent/signedOut``,
     /// ``AuthEvent/tokenRefreshed`` and every event of ``events()`` (``AuthEvent/userUpdated``,
     /// ``AuthEvent/passwordRecovery``, ``AuthEvent/userDeleted``), in the order they happen.
     ///
