@@ -77,7 +77,9 @@ struct SupabaseIdentityTests {
 
             let callback = try #require(harness.gotrue.consent(at: url, as: "ada.personal@gmail.com"))
             harness.gotrue.resetRecording()
+            let events = supabase.client.events()
             let linked = try await supabase.client.handleCallback(callback)
+            #expect(await nextEvent(events) == .userUpdated, "the link's pkce event")
 
             #expect(harness.gotrue.requests.count == 1)
             let exchange = harness.gotrue.requests.last
