@@ -786,9 +786,26 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "inviteUserByEmail", arguments: arguments)
     }
 
+    /// The values of the `type` parameter of `generateLink` (the `type` parameter of the
+    /// descriptor's `generateLink` action); each raw value is the string sent on the wire.
+    public enum GenerateLinkType: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `signup`.
+        case signup = "signup"
+        /// `invite`.
+        case invite = "invite"
+        /// `magiclink`.
+        case magiclink = "magiclink"
+        /// `recovery`.
+        case recovery = "recovery"
+        /// `email_change_current`.
+        case emailChangeCurrent = "email_change_current"
+        /// `email_change_new`.
+        case emailChangeNew = "email_change_new"
+    }
+
     /// Generates an email link and its one-time code without sending any email, for a custom email sender. Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
     /// - Parameters:
-    ///   - type: The kind of link. One of: signup, invite, magiclink, recovery, email_change_current, email_change_new.
+    ///   - type: The kind of link.
     ///   - email: The user's email address.
     ///   - password: The new user's password (signup links).
     ///   - newEmail: The new email address (email_change_current and email_change_new links).
@@ -798,7 +815,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func generateLink(
-        type: Swift.String,
+        type: GenerateLinkType,
         email: Swift.String,
         password: Swift.String? = nil,
         newEmail: Swift.String? = nil,
@@ -806,7 +823,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         redirectTo: Foundation.URL? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["type"] = .string(type)
+        arguments["type"] = .string(type.rawValue)
         arguments["email"] = .string(email)
         if let password { arguments["password"] = .string(password) }
         if let newEmail { arguments["newEmail"] = .string(newEmail) }
@@ -815,20 +832,31 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "generateLink", arguments: arguments)
     }
 
+    /// The values of the `scope` parameter of `signOut` (the `scope` parameter of the
+    /// descriptor's `signOutUser` action); each raw value is the string sent on the wire.
+    public enum SignOutUserScope: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `global`.
+        case global = "global"
+        /// `local`.
+        case local = "local"
+        /// `others`.
+        case others = "others"
+    }
+
     /// Signs out the sessions of the user an access token belongs to, with that token: global (every session, the default), local (that session) or others (every other session).
     /// - Parameters:
     ///   - jwt: The user's access token.
-    ///   - scope: Which sessions end (global when left out). One of: global, local, others.
+    ///   - scope: Which sessions end (global when left out).
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func signOut(
         jwt: Swift.String,
-        scope: Swift.String? = nil
+        scope: SignOutUserScope? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["jwt"] = .string(jwt)
-        if let scope { arguments["scope"] = .string(scope) }
+        if let scope { arguments["scope"] = .string(scope.rawValue) }
         return try await client.perform(action: "signOutUser", arguments: arguments)
     }
 
@@ -880,13 +908,29 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "listClients", arguments: arguments)
     }
 
+    /// The values of the `grantTypes` parameter of `createClient` (the `grantTypes` parameter of the
+    /// descriptor's `createClient` action); each raw value is the string sent on the wire.
+    public enum CreateClientGrantTypes: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `authorization_code`.
+        case authorizationCode = "authorization_code"
+        /// `refresh_token`.
+        case refreshToken = "refresh_token"
+    }
+
+    /// The values of the `responseTypes` parameter of `createClient` (the `responseTypes` parameter of the
+    /// descriptor's `createClient` action); each raw value is the string sent on the wire.
+    public enum CreateClientResponseTypes: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `code`.
+        case code = "code"
+    }
+
     /// Registers an OAuth 2.1 client with the project's OAuth server. Returns the client's document, whose client_secret (for a confidential client) is shown only now.
     /// - Parameters:
     ///   - clientName: The client's name, shown on the consent screen.
     ///   - redirectUris: The redirect URIs the client may use.
     ///   - clientUri: The client's home page.
-    ///   - grantTypes: The grant types the client may use (GoTrue's default: authorization_code and refresh_token). One of: authorization_code, refresh_token.
-    ///   - responseTypes: The response types the client may use (GoTrue's default: code). One of: code.
+    ///   - grantTypes: The grant types the client may use (GoTrue's default: authorization_code and refresh_token).
+    ///   - responseTypes: The response types the client may use (GoTrue's default: code).
     ///   - scope: The scopes the client may ask for, space-separated.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
@@ -895,16 +939,16 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         clientName: Swift.String,
         redirectUris: [Swift.String],
         clientUri: Swift.String? = nil,
-        grantTypes: [Swift.String]? = nil,
-        responseTypes: [Swift.String]? = nil,
+        grantTypes: [CreateClientGrantTypes]? = nil,
+        responseTypes: [CreateClientResponseTypes]? = nil,
         scope: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["clientName"] = .string(clientName)
         arguments["redirectUris"] = .strings(redirectUris)
         if let clientUri { arguments["clientUri"] = .string(clientUri) }
-        if let grantTypes { arguments["grantTypes"] = .strings(grantTypes) }
-        if let responseTypes { arguments["responseTypes"] = .strings(responseTypes) }
+        if let grantTypes { arguments["grantTypes"] = .strings(grantTypes.map(\.rawValue)) }
+        if let responseTypes { arguments["responseTypes"] = .strings(responseTypes.map(\.rawValue)) }
         if let scope { arguments["scope"] = .string(scope) }
         return try await client.perform(action: "createClient", arguments: arguments)
     }
@@ -923,6 +967,15 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "getClient", arguments: arguments)
     }
 
+    /// The values of the `grantTypes` parameter of `updateClient` (the `grantTypes` parameter of the
+    /// descriptor's `updateClient` action); each raw value is the string sent on the wire.
+    public enum UpdateClientGrantTypes: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `authorization_code`.
+        case authorizationCode = "authorization_code"
+        /// `refresh_token`.
+        case refreshToken = "refresh_token"
+    }
+
     /// Changes an OAuth 2.1 client's registration; only the given fields change. Returns the client's document.
     /// - Parameters:
     ///   - clientId: The OAuth client's id (a UUID).
@@ -930,7 +983,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     ///   - clientUri: The new home page.
     ///   - logoUri: The new logo URL.
     ///   - redirectUris: The new redirect URIs, replacing the old ones.
-    ///   - grantTypes: The new grant types, replacing the old ones. One of: authorization_code, refresh_token.
+    ///   - grantTypes: The new grant types, replacing the old ones.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
@@ -940,7 +993,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         clientUri: Swift.String? = nil,
         logoUri: Swift.String? = nil,
         redirectUris: [Swift.String]? = nil,
-        grantTypes: [Swift.String]? = nil
+        grantTypes: [UpdateClientGrantTypes]? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["clientId"] = .string(clientId)
@@ -948,7 +1001,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         if let clientUri { arguments["clientUri"] = .string(clientUri) }
         if let logoUri { arguments["logoUri"] = .string(logoUri) }
         if let redirectUris { arguments["redirectUris"] = .strings(redirectUris) }
-        if let grantTypes { arguments["grantTypes"] = .strings(grantTypes) }
+        if let grantTypes { arguments["grantTypes"] = .strings(grantTypes.map(\.rawValue)) }
         return try await client.perform(action: "updateClient", arguments: arguments)
     }
 

@@ -19,6 +19,7 @@
 @_exported import protocol LatchkeyRuntime.AuthProviderClient
 @_exported import class LatchkeyRuntime.AuthRegistry
 @_exported import enum LatchkeyRuntime.AuthState
+@_exported import struct LatchkeyRuntime.AuthStateChange
 @_exported import struct LatchkeyRuntime.AuthorizationRequest
 @_exported import struct LatchkeyRuntime.AutomaticRefresh
 @_exported import protocol LatchkeyRuntime.BrowserSignInProviding

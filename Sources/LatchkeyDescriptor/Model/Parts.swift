@@ -64,7 +64,7 @@ extension Descriptor {
         public var clientAuthentication: ClientAuthenticationMethod
         /// `none` or `accessToken`.
         public var authorization: RequestAuthorization
-        /// `session`, `user`, `document`, `none` or `sessionOrUser`.
+        /// `session`, `user`, `document`, `none`, `sessionOrUser` or `sessionOrDocument`.
         public var response: ResponseMeaning
         /// Error statuses treated as success.
         public var ignoreErrorStatuses: [Int]
@@ -123,6 +123,9 @@ extension Descriptor {
             public var fetchUser: Bool
             /// Pending flow lifetime in seconds.
             public var pendingLifetime: Int
+            /// Typed arguments of the generated `authorizationURL(…)` and `signInWithBrowser(…)`, each a
+            /// variable the query names (Supabase's `provider`), in order (format version 2).
+            public var parameters: [Named<Action.Parameter>] = []
         }
 
         /// Refresh.
@@ -167,6 +170,12 @@ extension Descriptor {
         /// The generated method's base name when it differs from the action's (format version 2): actions
         /// that share one are overloads told apart by their argument labels.
         public var method: String? = nil
+        /// The member of the answer (a JSON pointer into a `document` response) the action returns instead of
+        /// the whole document (format version 2).
+        public var returns: String? = nil
+        /// An event published on the client's events after the action succeeds (`user_updated`; format
+        /// version 2).
+        public var event: String? = nil
 
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {
@@ -204,6 +213,9 @@ extension Descriptor {
         /// Provider codes meaning the server has ended the session: a request sent with the session's access
         /// token and refused with one of them forgets the session (format version 2).
         public var sessionEndedCodes: [String] = []
+        /// Events published when the session ends for one of those codes, by code (`user_not_found` →
+        /// `user_deleted`; format version 2).
+        public var sessionEndedEvents: [Named<String>] = []
 
         /// A declared code.
         public struct DeclaredCode: Sendable, Hashable {

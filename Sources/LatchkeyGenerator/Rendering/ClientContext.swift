@@ -38,6 +38,8 @@ enum ClientContext {
         context["clientSecretRequired"] = .bool(d.clientSecret?.required ?? false)
         context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
         context["actions"] = .list(d.actions.map(action))
+        context["browserParameters"] = .list(
+            (flows.authorizationCode?.parameters ?? []).map { parameter(action: "authorization", $0) })
         context["flowSummary"] = .text(flowSummary(d))
         context["isServer"] = .bool(d.audience == .server)
         return context
@@ -80,33 +82,48 @@ enum ClientContext {
     }
 
     static func action(_ a: Named<Descriptor.Action>) -> TemplateContext {
-        let parameters = a.value.parameters.map { p -> TemplateContext in
-            let type: String =
-                switch p.value.type {
-                case .bool: "Swift.Bool"
-                case .int: "Swift.Int"
-                case .url: "Foundation.URL"
-                case .string: "Swift.String"
-                case .object: "[Swift.String: LatchkeyRuntime.JSON]"
-                case .strings: "[Swift.String]"
-                }
-            var summary = p.value.summary ?? "The \(p.name) parameter."
-            if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }
-            if let min = p.value.minLength { summary += " At least \(min) characters." }
-            return TemplateContext([
-                "name": .text(p.name),
-                "label": .text(SwiftNames.lowerCamelCase(p.name)),
-                "summary": .text(summary),
-                "swiftType": .code(GeneratedCode(type + (p.value.optional ? "?" : ""))),
-                "isOptional": .bool(p.value.optional),
-                "case": .code(GeneratedCode(SwiftExpression.term(p.value.type).singleLine)),
-            ])
-        }
+        let parameters = a.value.parameters.map { parameter(action: a.name, $0) }
         return TemplateContext([
             "name": .text(a.name),
+            "actionName": .text(a.name),
             "method": .text(a.value.method ?? SwiftNames.lowerCamelCase(a.name)),
             "summary": .text(a.value.summary ?? "Performs the \(a.name) action."),
             "parameters": .list(parameters),
+        ])
+    }
+
+    /// One parameter of an action (or of the browser sign-in, `action` `authorization`).
+    static func parameter(action: String, _ p: Named<Descriptor.Action.Parameter>) -> TemplateContext {
+        let type: String =
+            switch p.value.type {
+            case .bool: "Swift.Bool"
+            case .int: "Swift.Int"
+            case .url: "Foundation.URL"
+            case .string: "Swift.String"
+            case .object: "[Swift.String: LatchkeyRuntime.JSON]"
+            case .strings: "[Swift.String]"
+            }
+        var summary = p.value.summary ?? "The \(p.name) parameter."
+        if let min = p.value.minLength { summary += " At least \(min) characters." }
+        // A parameter with `values` takes a generated enum whose raw values are the wire strings.
+        let enumName = p.value.values.isEmpty ? nil : ValueEnumNames.enumName(action: action, parameter: p.name)
+        // A `strings` parameter with `values` takes an array of that enum.
+        let isList = p.value.type == .strings
+        let valueType = enumName.map { isList ? "[\($0)]" : $0 } ?? type
+        let cases = p.value.values.map { value in
+            TemplateContext(["value": .text(value), "caseName": .text(ValueEnumNames.caseName(value))])
+        }
+        return TemplateContext([
+            "name": .text(p.name),
+            "label": .text(SwiftNames.lowerCamelCase(p.name)),
+            "summary": .text(summary),
+            "swiftType": .code(GeneratedCode(valueType + (p.value.optional ? "?" : ""))),
+            "isOptional": .bool(p.value.optional),
+            "case": .code(GeneratedCode(SwiftExpression.term(p.value.type).singleLine)),
+            "rawValue": .code(GeneratedCode(enumName == nil ? "" : isList ? ".map(\\.rawValue)" : ".rawValue")),
+            "hasValues": .bool(enumName != nil),
+            "enumName": .text(enumName ?? ""),
+            "values": .list(cases),
         ])
     }
 }

@@ -300,7 +300,11 @@ enum SpecLiteral {
                             }
                             return .call(".init", args)
                         })),
-            ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]))
+            ]
+                + optionalArgs([
+                    ("linkPKCE", a.value.pkce.map(linkPKCE)), ("resultPointer", a.value.returns.map(Expr.string)),
+                    ("event", a.value.event.map(Expr.string)),
+                ]))
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {
@@ -349,6 +353,11 @@ enum SpecLiteral {
                 (
                     "sessionEndedCodes",
                     e.sessionEndedCodes.isEmpty ? nil : .array(e.sessionEndedCodes.map(Expr.string))
+                ),
+                (
+                    "sessionEndedEvents",
+                    e.sessionEndedEvents.isEmpty
+                        ? nil : .dictionary(e.sessionEndedEvents.map { ($0.name, Expr.string($0.value)) })
                 ),
             ]))
     }

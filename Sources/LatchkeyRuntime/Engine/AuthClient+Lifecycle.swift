@@ -9,7 +9,9 @@ extension AuthClient {
         for announcement in outcome.announcements {
             switch announcement {
             case .state(let state): broadcaster.publish(state)
-            case .tokens(let session): tokenBroadcaster.publish(session)
+            case .tokens(let session):
+                tokenBroadcaster.publish(session)
+                changeBroadcaster.tokens(session)
             case .startAutomaticChecks(let policy): runAutomaticChecks(policy)
             case .stopAutomaticChecks:
                 automaticRefreshTask?.cancel()

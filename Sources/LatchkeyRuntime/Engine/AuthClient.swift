@@ -25,6 +25,9 @@ import Foundation
     nonisolated let tokenBroadcaster = ValueBroadcaster<Session?>(
         initial: nil, settled: false, bufferingPolicy: .bufferingNewest(1))
     nonisolated let eventBroadcaster = EventBroadcaster()
+    /// The changes ``authStateChanges()`` shows, fed by ``tokenBroadcaster``'s and ``eventBroadcaster``'s
+    /// publications.
+    nonisolated var changeBroadcaster: ChangeBroadcaster { eventBroadcaster.changes }
     nonisolated let builder: RequestBuilder
     /// The stages every request passes through, around ``AuthClientOptions/transport``.
     nonisolated let pipeline: RequestPipeline
@@ -91,7 +94,9 @@ import Foundation
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey
         self.legacyStoreKey = options.storeKey ?? provider.name
-        self.builder = RequestBuilder(provider: provider, userAgent: options.userAgent)
+        var builder = RequestBuilder(provider: provider, userAgent: options.userAgent)
+        builder.additionalHeaders = try AdditionalHeaders.resolve(options.additionalHeaders, provider: provider)
+        self.builder = builder
         self.pipeline = try RequestPipeline.standard(provider: provider, configuration: configuration, options: options)
         switch provider.senderConstraint.dpop {
         case .never:

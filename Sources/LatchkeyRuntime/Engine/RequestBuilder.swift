@@ -9,6 +9,8 @@ struct RequestBuilder: Sendable {
     let provider: ProviderSpec
     /// The default `User-Agent` header, if any: a descriptor's own `User-Agent` header replaces it.
     let userAgent: String?
+    /// The app's own headers (``AuthClientOptions/additionalHeaders``), checked, appended to every request.
+    var additionalHeaders: [(String, String)] = []
 
     /// Builds a request.
     /// - Parameters:
@@ -27,6 +29,7 @@ struct RequestBuilder: Sendable {
             !own.contains { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }
         }
         var headers = HTTPHeaderFields(common + own)
+        for (name, value) in additionalHeaders { headers.append(name, value) }
         var jsonBody: [String: JSON] = [:]
         if spec.encoding == .json {
             for parameter in spec.body {

@@ -66,6 +66,7 @@ extension AuthClient {
     /// Forgets the session (publishing `signedOut`) when a request sent with the current session's access token
     /// is refused with one of the descriptor's `errors.sessionEndedCodes` (GoTrue's `session_not_found`): the
     /// server has already ended the session, so keeping it would only fail again. Any other refusal keeps it.
+    /// The descriptor's `errors.sessionEndedEvents` names an event to publish afterwards (`user_deleted`).
     private func endSessionIfProviderEndedIt(_ error: AuthError, spec: RequestSpec, bearer: String?) async {
         guard spec.authorization == .accessToken, let bearer, let current = session,
             current.accessToken == bearer, let code = error.providerCode,
@@ -73,6 +74,7 @@ extension AuthClient {
         else { return }
         log(.info, "The provider says the session has ended (\(code)); it is forgotten.")
         await clearSession()
+        if let event = provider.errors.sessionEndedEvents[code] { eventBroadcaster.publish(AuthEvent(event)) }
     }
 
     /// The pipeline context of this client's requests: with a DPoP key, its proofs take `iat` from the client's

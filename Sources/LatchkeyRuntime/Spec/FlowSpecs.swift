@@ -191,12 +191,22 @@ import LatchkeyVocabulary
     public var parameters: [Parameter]
     /// The PKCE flow an emailed link completes, when the action sends one (`nil`: none).
     public var linkPKCE: LinkPKCESpec?
+    /// The member of a document answer the action returns instead of the whole document (a JSON pointer,
+    /// the descriptor's `returns`); `nil`: the whole answer.
+    public var resultPointer: String?
+    /// An event published after the action succeeds (`user_updated`), if any.
+    public var event: String?
 
     /// Creates an action.
-    public init(name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil) {
+    public init(
+        name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil,
+        resultPointer: String? = nil, event: String? = nil
+    ) {
+        self.event = event
         self.name = name
         self.request = request
         self.parameters = parameters
         self.linkPKCE = linkPKCE
+        self.resultPointer = resultPointer
     }
 }

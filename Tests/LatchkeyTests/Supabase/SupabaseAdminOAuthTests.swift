@@ -15,7 +15,7 @@ struct SupabaseAdminOAuthTests {
             let admin = try harness.makeAdmin()
             let created = try await admin.createClient(
                 clientName: "Notes", redirectUris: ["https://notes.example/cb"], clientUri: "https://notes.example",
-                grantTypes: ["authorization_code", "refresh_token"], responseTypes: ["code"], scope: "openid email")
+                grantTypes: [.authorizationCode, .refreshToken], responseTypes: [.code], scope: "openid email")
             let id = try #require(created.object["client_id"] as? String)
             let secret = try #require(created.object["client_secret"] as? String)
             guard case .page(let page) = try await admin.listClients(perPage: 10) else {
@@ -28,7 +28,7 @@ struct SupabaseAdminOAuthTests {
             #expect(try await admin.getClient(clientId: id).object["client_name"] as? String == "Notes")
             let updated = try await admin.updateClient(
                 clientId: id, clientName: "Notes 2", logoUri: "https://notes.example/logo.png",
-                redirectUris: ["https://notes.example/cb2"], grantTypes: ["authorization_code"])
+                redirectUris: ["https://notes.example/cb2"], grantTypes: [.authorizationCode])
             #expect(updated.object["client_name"] as? String == "Notes 2")
             let regenerated = try await admin.regenerateClientSecret(clientId: id)
             #expect(regenerated.object["client_secret"] as? String != secret)
@@ -133,12 +133,25 @@ struct SupabaseAdminRefusalTests {
                 { _ = try await admin.getUserById(userId: "") },
                 { _ = try await admin.getUserById(userId: "..") },
                 { _ = try await admin.deletePasskey(userId: ".", passkeyId: "x") },
-                { _ = try await admin.generateLink(type: "sms", email: "ada@example.com") },
-                { _ = try await admin.signOut(jwt: "token", scope: "everyone") },
+                // Values outside the descriptor's lists cannot be written with the generated enums; through
+                // perform(action:arguments:) they are refused before any request.
+                {
+                    _ = try await admin.client.perform(
+                        action: "generateLink",
+                        arguments: ["type": .string("sms"), "email": .string("ada@example.com")])
+                },
+                {
+                    _ = try await admin.client.perform(
+                        action: "signOutUser", arguments: ["jwt": .string("token"), "scope": .string("everyone")])
+                },
                 { _ = try await admin.createClient(clientName: "x", redirectUris: ["https://a.example", ""]) },
                 {
-                    _ = try await admin.createClient(
-                        clientName: "x", redirectUris: ["https://a"], grantTypes: ["password"])
+                    _ = try await admin.client.perform(
+                        action: "createClient",
+                        arguments: [
+                            "clientName": .string("x"), "redirectUris": .strings(["https://a"]),
+                            "grantTypes": .strings(["password"]),
+                        ])
                 },
                 { _ = try await admin.client.perform(action: "getUserById") },
             ]
@@ -150,13 +163,17 @@ struct SupabaseAdminRefusalTests {
         }
     }
 
-    @Test("A path argument is one percent-encoded segment: it cannot add a segment, a query or a fragment")
-    func pathArgumentsAreEncoded() async throws {
+    @Test("A path argument cannot add a segment, a query or a fragment: refused before any request")
+    func pathArgumentsStayOneSegment() async throws {
         try await withSupabase { harness in
             let admin = try harness.makeAdmin()
-            let error = await caughtAuthError { _ = try await admin.getUserById(userId: "../../user?x=1#f") }
-            #expect(error?.code.rawValue == "not_found")
-            expectAdminRequest(harness.gotrue.requests.first, "GET", "/admin/users/..%2F..%2Fuser%3Fx%3D1%23f")
+            for id in ["../../user?x=1#f", "a/b", "a?b", "a#b", "a%2Fb"] {
+                let error = await caughtAuthError { _ = try await admin.getUserById(userId: id) }
+                #expect(error?.code == .validationFailed, "\(id)")
+            }
+            #expect(harness.gotrue.requests.isEmpty)
+            _ = try? await admin.getUserById(userId: "0b9f-UUID_like~1.2")
+            expectAdminRequest(harness.gotrue.requests.first, "GET", "/admin/users/0b9f-UUID_like~1.2")
         }
     }
 

@@ -117,7 +117,8 @@ struct SupabaseAdminUserTests {
             let admin = try harness.makeAdmin()
             let isChange = type.hasPrefix("email_change")
             let result = try await admin.generateLink(
-                type: type, email: "ada@example.com", password: type == "signup" ? "pw-654321" : nil,
+                type: try #require(SupabaseAdminClient.GenerateLinkType(rawValue: type)), email: "ada@example.com",
+                password: type == "signup" ? "pw-654321" : nil,
                 newEmail: isChange ? "ada@new.example" : nil,
                 data: type == "magiclink" ? ["from": .string("admin")] : nil,
                 redirectTo: URL(string: "https://app.example/cb"))
@@ -143,7 +144,7 @@ struct SupabaseAdminUserTests {
             let session = try await app.signIn(email: "ada@example.com", password: "correct-horse")
             harness.gotrue.resetRecording()
             let admin = try harness.makeAdmin()
-            _ = try await admin.signOut(jwt: session.accessToken, scope: "local")
+            _ = try await admin.signOut(jwt: session.accessToken, scope: .local)
             #expect(harness.gotrue.liveSessions == 0)
             let local = harness.gotrue.requests
             #expect(local.count == 1)
