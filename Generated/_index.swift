@@ -33,6 +33,8 @@
         OneLoginClient.provider,
         OryClient.provider,
         PingOneClient.provider,
+        PinterestClient.provider,
+        RedditClient.provider,
         SalesforceClient.provider,
         SAPCustomerDataCloudClient.provider,
         SlackClient.provider,
