@@ -19,6 +19,9 @@ extension Descriptor {
         public var environment: String?
         /// Values refused before any request.
         public var rejections: [Rejection]
+        /// Format version 2: the only values the input accepts (its wire strings); non-empty makes the
+        /// generated initializer's argument a Swift enum with these raw values.
+        public var values: [String] = []
     }
 
     /// A rule refusing an input value.

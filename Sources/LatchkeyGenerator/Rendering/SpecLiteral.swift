@@ -157,6 +157,7 @@ enum SpecLiteral {
                         })))
         }
         if let environment = i.environment { args.append(Arg(label: "environmentKey", value: .string(environment))) }
+        if !i.values.isEmpty { args.append(Arg(label: "allowedValues", value: .array(i.values.map { .string($0) }))) }
         return .call(".init", args)
     }
 

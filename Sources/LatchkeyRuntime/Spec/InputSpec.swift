@@ -44,12 +44,17 @@ import LatchkeyVocabulary
     public var rejections: [Rejection]
     /// The environment variable (Linux) or Info.plist key (Apple) that can supply the value.
     public var environmentKey: String?
+    /// The only values accepted (a descriptor input's `values`); empty for any. The generated initializer
+    /// takes an enum of them, and a value from the environment or Info.plist outside them is refused.
+    public var allowedValues: [String] = []
 
     /// Creates an input spec.
     public init(
         name: String, kind: Kind = .string, isRequired: Bool = true, defaultValue: String? = nil,
-        trimsTrailingSlash: Bool = false, rejections: [Rejection] = [], environmentKey: String? = nil
+        trimsTrailingSlash: Bool = false, rejections: [Rejection] = [], environmentKey: String? = nil,
+        allowedValues: [String] = []
     ) {
+        self.allowedValues = allowedValues
         self.name = name
         self.kind = kind
         self.isRequired = isRequired
