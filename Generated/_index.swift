@@ -45,5 +45,6 @@
         XClient.provider,
         YandexClient.provider,
         ZitadelClient.provider,
+        ZoomClient.provider,
     ]
 }
