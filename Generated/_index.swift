@@ -8,6 +8,7 @@
     public static let all: [LatchkeyRuntime.ProviderSpec] = [
         AppleClient.provider,
         AsanaClient.provider,
+        AtlassianClient.provider,
         Auth0Client.provider,
         AuthentikClient.provider,
         BaseIdPClient.provider,
