@@ -40,6 +40,7 @@
         SAPCustomerDataCloudClient.provider,
         SlackClient.provider,
         SpotifyClient.provider,
+        StravaClient.provider,
         SupabaseClient.provider,
         TikTokClient.provider,
         TwitchClient.provider,
