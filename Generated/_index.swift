@@ -6,6 +6,7 @@
 @_spi(Generated) public enum LatchkeyProviders {
     /// The provider specs, sorted by descriptor name.
     public static let all: [LatchkeyRuntime.ProviderSpec] = [
+        AmazonClient.provider,
         AppleClient.provider,
         AsanaClient.provider,
         AtlassianClient.provider,
