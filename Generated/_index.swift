@@ -30,6 +30,7 @@
         LinkedInClient.provider,
         LogtoClient.provider,
         NaverClient.provider,
+        NotionClient.provider,
         OidcClient.provider,
         OktaClient.provider,
         OneLoginClient.provider,
