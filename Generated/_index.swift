@@ -13,6 +13,7 @@
         Auth0Client.provider,
         AuthentikClient.provider,
         BaseIdPClient.provider,
+        BitbucketClient.provider,
         BoxClient.provider,
         CognitoClient.provider,
         DiscordClient.provider,
