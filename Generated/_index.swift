@@ -6,11 +6,14 @@
 @_spi(Generated) public enum LatchkeyProviders {
     /// The provider specs, sorted by descriptor name.
     public static let all: [LatchkeyRuntime.ProviderSpec] = [
+        AmazonClient.provider,
         AppleClient.provider,
         AsanaClient.provider,
+        AtlassianClient.provider,
         Auth0Client.provider,
         AuthentikClient.provider,
         BaseIdPClient.provider,
+        BitbucketClient.provider,
         BoxClient.provider,
         CognitoClient.provider,
         DiscordClient.provider,
@@ -28,15 +31,19 @@
         LinkedInClient.provider,
         LogtoClient.provider,
         NaverClient.provider,
+        NotionClient.provider,
         OidcClient.provider,
         OktaClient.provider,
         OneLoginClient.provider,
         OryClient.provider,
         PingOneClient.provider,
+        PinterestClient.provider,
+        RedditClient.provider,
         SalesforceClient.provider,
         SAPCustomerDataCloudClient.provider,
         SlackClient.provider,
         SpotifyClient.provider,
+        StravaClient.provider,
         SupabaseClient.provider,
         SupabaseAdminClient.provider,
         TikTokClient.provider,
@@ -44,5 +51,6 @@
         XClient.provider,
         YandexClient.provider,
         ZitadelClient.provider,
+        ZoomClient.provider,
     ]
 }

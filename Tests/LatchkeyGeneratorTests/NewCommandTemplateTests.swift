@@ -29,10 +29,11 @@
         @Test func displayNameKeepsItsCase() async throws {
             let directory = try CLITests.workspace()
             defer { try? FileManager.default.removeItem(at: directory) }
-            #expect(try await CLITests.run(["new", "Strava", "--oauth2"], in: directory).status == 0)
-            let strava = try Self.text(directory, "Descriptors/strava.json")
-            #expect(strava.contains("\"name\": \"strava\""))
-            #expect(strava.contains("\"displayName\": \"Strava\""))
+            // A name the catalog (copied into the workspace) does not use: `new` refuses to overwrite a descriptor.
+            #expect(try await CLITests.run(["new", "Velocipede", "--oauth2"], in: directory).status == 0)
+            let velocipede = try Self.text(directory, "Descriptors/velocipede.json")
+            #expect(velocipede.contains("\"name\": \"velocipede\""))
+            #expect(velocipede.contains("\"displayName\": \"Velocipede\""))
             let named = try await CLITests.run(["new", "my-idp", "--display-name", "My IdP"], in: directory)
             #expect(named.status == 0, "\(named.stderr)")
             #expect(try Self.text(directory, "Descriptors/my-idp.json").contains("\"displayName\": \"My IdP\""))

@@ -29,9 +29,13 @@ extension DescriptorDecoder {
                 return items.compactMap { decodeRejection($0) }
             }) ?? []
         let requirement = reader.member("require").flatMap { decodeRequirement($0) }
-        return Descriptor.Input(
+        var input = Descriptor.Input(
             name: member.key, type: type, summary: summary, required: required, defaultValue: defaultValue,
             trimTrailingSlash: trim, environment: environment, rejections: rejections, requirement: requirement)
+        if let valuesNode = reader.member("values") {
+            input.values = decodeInputValues(valuesNode, input: input, defaultNode: defaultNode)
+        }
+        return input
     }
 
     private func decodeRejection(_ node: JSONNode) -> Descriptor.Rejection? {

@@ -21,6 +21,9 @@ extension Descriptor {
         public var rejections: [Rejection]
         /// What every value must be (format version 2): `require`.
         public var requirement: InputRequirement? = nil
+        /// Format version 2: the only values the input accepts (its wire strings); non-empty makes the
+        /// generated initializer's argument a Swift enum with these raw values.
+        public var values: [String] = []
     }
 
     /// A rule refusing an input value.

@@ -86,7 +86,11 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{#if isURL}}
         values[{{name | string}}] = {{label | identifier}}{{#if isOptional}}?{{/if}}.absoluteString
 {{else}}
+{{#if isEnum}}
+        values[{{name | string}}] = {{label | identifier}}{{#if isOptional}}?{{/if}}.rawValue
+{{else}}
         values[{{name | string}}] = {{label | identifier}}
+{{/if}}
 {{/if}}
 {{/each}}
         self.client = try LatchkeyRuntime.AuthClient(
@@ -102,6 +106,16 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         )
     }
 
+{{#each inputEnums}}
+    /// The values the `{{name | doc}}` input accepts. {{summary | doc}}
+    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+{{#each cases}}
+        /// `{{value | doc}}`.
+        case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+    }
+
+{{/each}}
     /// Wraps an existing runtime client.
     /// - Parameter client: A client created with ``provider``.
     @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {

@@ -18,6 +18,7 @@ enum ClientContext {
         context["signInButtonName"] = .text(GeneratedNames.signInButton(d.swiftName) ?? "")
         context["spec"] = .code(GeneratedCode(SpecLiteral.make(d).printed(indent: 4)))
         context["inputs"] = .list(d.inputs.map(input))
+        context["inputEnums"] = .list(d.inputs.filter { !$0.values.isEmpty }.map(inputEnum))
         context["hasPassword"] = .bool(flows.password != nil)
         context["identifierLabel"] = .text(flows.password?.identifierLabel ?? "email")
         context["hasBrowser"] = .bool(flows.authorizationCode != nil)
@@ -67,7 +68,9 @@ enum ClientContext {
 
     static func input(_ i: Descriptor.Input) -> TemplateContext {
         let optional = !i.required || i.defaultValue != nil || i.environment != nil
-        let baseType = i.type == .url ? "Foundation.URL" : "Swift.String"
+        let isEnum = !i.values.isEmpty
+        let baseType =
+            isEnum ? SwiftNames.inputEnumName(i.name) : i.type == .url ? "Foundation.URL" : "Swift.String"
         var summary = i.summary ?? "The \(i.name) input."
         if let environment = i.environment { summary += " When nil, read from `\(environment)`." }
         if let value = i.defaultValue { summary += " Defaults to `\(value)`." }
@@ -78,6 +81,7 @@ enum ClientContext {
             "swiftType": .code(GeneratedCode(baseType + (optional ? "?" : ""))),
             "isOptional": .bool(optional),
             "isURL": .bool(i.type == .url),
+            "isEnum": .bool(isEnum),
         ])
     }
 

@@ -160,6 +160,7 @@ enum SpecLiteral {
         if let requirement = i.requirement {
             args.append(Arg(label: "requirement", value: SpecLiteralServer.requirement(requirement)))
         }
+        if !i.values.isEmpty { args.append(Arg(label: "allowedValues", value: .array(i.values.map { .string($0) }))) }
         return .call(".init", args)
     }
 

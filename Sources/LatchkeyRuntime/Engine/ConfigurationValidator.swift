@@ -5,7 +5,8 @@ enum ConfigurationValidator {
     /// Resolves every input (app value, then environment, then default), trims it, and checks it.
     /// - Returns: The input values by name.
     /// - Throws: `invalid_configuration` for a missing required input, a URL that is not https (or
-    ///   loopback http), or a redirect URI of a kind the provider does not accept; a rejection's own code
+    ///   loopback http), a value outside the input's allowed values, or a redirect URI of a kind the provider
+    ///   does not accept; a rejection's own code
     ///   (`secret_in_app` by default) for a value that must never ship in an app.
     static func resolve(
         provider: ProviderSpec, configuration: ProviderConfiguration, environment: (String) -> String?
@@ -27,6 +28,12 @@ enum ConfigurationValidator {
                 continue
             }
             try checkRejections(input, value, provider: provider.name)
+            if !input.allowedValues.isEmpty, !input.allowedValues.contains(value) {
+                throw AuthError(
+                    .invalidConfiguration,
+                    "The input '\(input.name)' must be one of: \(input.allowedValues.joined(separator: ", ")).",
+                    provider: provider.name)
+            }
             try checkRequirement(input, value, provider: provider.name)
             if input.kind == .url {
                 guard let url = URL(string: value), RedirectURI.isAllowedEndpoint(url), url.query == nil,

@@ -46,13 +46,18 @@ import LatchkeyVocabulary
     public var environmentKey: String?
     /// What every value must be (a server-side client's secret key, say); `nil` accepts any value.
     public var requirement: Requirement?
+    /// The only values accepted (a descriptor input's `values`); empty for any. The generated initializer
+    /// takes an enum of them, and a value from the environment or Info.plist outside them is refused.
+    public var allowedValues: [String] = []
 
     /// Creates an input spec.
     public init(
         name: String, kind: Kind = .string, isRequired: Bool = true, defaultValue: String? = nil,
         trimsTrailingSlash: Bool = false, rejections: [Rejection] = [], environmentKey: String? = nil,
-        requirement: Requirement? = nil
+        requirement: Requirement? = nil,
+        allowedValues: [String] = []
     ) {
+        self.allowedValues = allowedValues
         self.name = name
         self.kind = kind
         self.isRequired = isRequired

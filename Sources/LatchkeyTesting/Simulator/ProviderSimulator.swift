@@ -187,18 +187,32 @@ public final class ProviderSimulator: Sendable {
     ///   - status: The HTTP status (default 400); with `inSuccessBody`, only the status pointer's value.
     ///   - inSuccessBody: Answer HTTP 200 with the error in the body (for descriptors with
     ///     `errorInSuccessBody`, whose pointer is given a value even when there is no code).
-    public func errorResponse(providerCode: String?, status: Int = 400, inSuccessBody: Bool = false) -> TestResponse {
-        core.errorBody(providerCode: providerCode, status: status, inSuccessBody: inSuccessBody)
+    ///   - members: More members of the body, JSON pointer → text (placed as strings, arrays made for index
+    ///     segments such as `/errors/0/field`), for error rows that `match` on them.
+    public func errorResponse(
+        providerCode: String?, status: Int = 400, inSuccessBody: Bool = false, members: [String: String] = [:]
+    ) -> TestResponse {
+        core.errorBody(providerCode: providerCode, status: status, inSuccessBody: inSuccessBody, members: members)
+    }
+
+    /// The value the simulator serves for the descriptor's capture `name` (in the capture request's answer,
+    /// or in token responses), the same for every session: `simulated-cloudid`.
+    public static func capturedValue(_ name: String) -> String {
+        SimulatorCore.capturedValue(name)
     }
 
     /// The next authorization request is answered with a callback that carries an error instead of a
     /// code: `error` in the callback's error parameter, `errorCode` in its error-code parameter (when the
     /// descriptor has one), the state as usual.
+    /// `parameters` are more callback parameters (name → value), for callback rows that `match` on them.
     public func failNextAuthorization(
-        error: String, errorCode: String? = nil, description: String = "The simulated provider refused the sign-in."
+        error: String, errorCode: String? = nil, description: String = "The simulated provider refused the sign-in.",
+        parameters: [String: String] = [:]
     ) {
+        let extra = parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         core.ledger.withLock {
-            $0.authorizationFaults.append(.init(error: error, errorCode: errorCode, description: description))
+            $0.authorizationFaults.append(
+                .init(error: error, errorCode: errorCode, description: description, parameters: extra))
         }
     }
 

@@ -24,12 +24,17 @@ extension SimulatorCore {
         } else {
             JSONPointerWriter.set(userDocument(user), at: mapping.user, in: &document)
         }
+        for capture in provider.captures where capture.request == nil {
+            if let pointer = capture.pointer {
+                JSONPointerWriter.set(Self.capturedValue(capture.name), at: pointer, in: &document)
+            }
+        }
         if provider.tokens.validatesIDToken,
             let idToken = idToken(user: user, nonce: nonce, clientID: clientID, routes: routes, now: now)
         {
             JSONPointerWriter.set(idToken, at: mapping.idToken ?? "/id_token", in: &document)
         }
-        return .json(document, headers: [("Cache-Control", "no-store")])
+        return .json(document, headers: [("Cache-Control", "no-store")] + tokenResponseCaptureHeaders)
     }
 
     func userDocument(_ user: SimulatedUser) -> [String: Any] {
@@ -38,6 +43,9 @@ extension SimulatorCore {
         JSONPointerWriter.set(user.id, at: mapping.id, in: &document)
         JSONPointerWriter.set(user.email, at: mapping.email, in: &document)
         JSONPointerWriter.set(user.name, at: mapping.name, in: &document)
+        for (pointer, part) in nameParts(of: user.name, count: mapping.nameParts.count) {
+            JSONPointerWriter.set(part, at: mapping.nameParts[pointer], in: &document)
+        }
         JSONPointerWriter.set(user.role, at: mapping.role, in: &document)
         JSONPointerWriter.set("openid profile email", at: mapping.scopes, in: &document)
         return document

@@ -20,10 +20,16 @@ extension SimulatorCore {
     /// pointer (a JSON number when it is all digits), a message at the first message pointer that does not
     /// overlap it, the status at the status pointer. `inSuccessBody` answers HTTP 200 and makes sure the
     /// success-body error pointer holds a value.
-    func errorBody(providerCode: String?, status: Int, inSuccessBody: Bool) -> TestResponse {
+    /// `members` (pointer → text) are placed as strings, for rows that `match` on them.
+    func errorBody(providerCode: String?, status: Int, inSuccessBody: Bool, members: [String: String] = [:])
+        -> TestResponse
+    {
         let errors = provider.errors
         let codePointer = errors.codePointers.first ?? "/error"
         var document: [String: Any] = [:]
+        for (pointer, value) in members.sorted(by: { $0.key < $1.key }) {
+            JSONPointerWriter.set(value, at: pointer, in: &document)
+        }
         let overlaps = { (a: String, b: String) in a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") }
         if let messagePointer = errors.messagePointers.first(where: { !overlaps($0, codePointer) }) {
             JSONPointerWriter.set("Simulated provider error.", at: messagePointer, in: &document)

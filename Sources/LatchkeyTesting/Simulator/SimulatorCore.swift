@@ -90,6 +90,7 @@ final class SimulatorCore: Sendable {
         {
             return error("invalid_token", "A current access token is required.", status: 401)
         }
+        if let answer = captureAnswer(route) { return answer }
         switch route.role {
         case .customDiscovery: return customConfiguration(routes)
         case .exchange: return exchange(request, route, routes)
@@ -161,6 +162,7 @@ final class SimulatorCore: Sendable {
             items.append((callback.errorParameter, fault.error))
             if let name = callback.errorCodeParameter, let detail = fault.errorCode { items.append((name, detail)) }
             items.append((callback.errorDescriptionParameter, fault.description))
+            items += fault.parameters
             if let state { items.append((callback.stateParameter, state)) }
             return callbackResponse(items, to: redirect)
         }

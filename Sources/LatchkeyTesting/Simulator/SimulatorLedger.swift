@@ -35,6 +35,8 @@ struct SimulatorLedger: Sendable {
         var error: String
         var errorCode: String?
         var description: String
+        /// More callback parameters (a `match` row's members, e.g. Facebook's `error_reason`).
+        var parameters: [(String, String)] = []
     }
 
     var codes: [String: CodeRecord] = [:]

@@ -64,6 +64,10 @@ struct SimulatorRoutes: Sendable {
                 variables[derived.name] = value
             }
         }
+        // A URL that uses a capture (`{cloudid}`) is served at the path the simulator's captured value gives.
+        for capture in provider.captures where variables[capture.name] == nil {
+            variables[capture.name] = SimulatorCore.capturedValue(capture.name)
+        }
         self.variables = variables
         let render: (ValueTemplate) -> String? = { template in
             template.render { name in

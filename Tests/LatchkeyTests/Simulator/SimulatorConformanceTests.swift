@@ -140,17 +140,28 @@ struct SimulatorConformanceTests {
 
             for (index, row) in errors.rules.enumerated() {
                 let providerCode = ConformanceHarness.triggeringCode(of: row)
+                let members = ConformanceHarness.members(of: row)
                 let trigger = row.providerCode ?? row.providerCodePrefix.map { $0 + "…" } ?? "-"
                 let label = "row \(index) [\(trigger) / \(row.status.map(String.init) ?? "-") → \(row.code)]"
+
+                // A row for other requests only (Reddit's refresh answering invalid_request): on the refresh.
+                if !row.requests.isEmpty, !row.requests.contains(request) {
+                    if let refresh = harness.spec.flows.refresh?.request, row.requests.contains(refresh) {
+                        try await expectMappedOnRefresh(harness, row: row, refresh: refresh, label)
+                    }
+                    continue
+                }
 
                 // The row's HTTP error status (or 400), the code at the first code pointer.
                 let status = row.status ?? 400
                 if status >= 400 {
                     let expected = try #require(
                         ConformanceHarness.firstMatch(
-                            errors.rules, providerCode: providerCode, status: status, request: request))
+                            errors.rules, providerCode: providerCode, status: status, request: request,
+                            members: members))
                     simulator.failNext(
-                        simulator.errorResponse(providerCode: providerCode, status: status), request: request)
+                        simulator.errorResponse(providerCode: providerCode, status: status, members: members),
+                        request: request)
                     try await expectMapped(
                         harness, request: request, expected: expected, providerCode: providerCode, status: status,
                         "\(label), HTTP \(status)")
@@ -163,13 +174,14 @@ struct SimulatorConformanceTests {
                     let realStatus = errors.statusPointer == nil ? 200 : status
                     guard
                         let expected = ConformanceHarness.firstMatch(
-                            errors.rules, providerCode: code, status: realStatus, request: request)
+                            errors.rules, providerCode: code, status: realStatus, request: request, members: members)
                     else {
                         Issue.record("\(label): no row matches the HTTP 200 variant")
                         continue
                     }
                     simulator.failNext(
-                        simulator.errorResponse(providerCode: code, status: status, inSuccessBody: true),
+                        simulator.errorResponse(
+                            providerCode: code, status: status, inSuccessBody: true, members: members),
                         request: request)
                     try await expectMapped(
                         harness, request: request, expected: expected, providerCode: code, status: realStatus,
@@ -186,11 +198,20 @@ struct SimulatorConformanceTests {
             let rules = spec.errors.callbackRules
             for (index, row) in rules.enumerated() {
                 // A row that names only a status never matches a callback (callbacks have no status).
-                guard let code = ConformanceHarness.triggeringCode(of: row) else { continue }
-                let expected = try #require(ConformanceHarness.firstMatch(rules, providerCode: code, status: nil))
+                // A row that matches only on callback parameters gets them beside a generic error.
+                guard
+                    let code = ConformanceHarness.triggeringCode(of: row)
+                        ?? (row.match.isEmpty ? nil : "simulated_error")
+                else { continue }
+                let members = ConformanceHarness.members(of: row)
+                let expected = try #require(
+                    ConformanceHarness.firstMatch(rules, providerCode: code, status: nil, members: members))
                 harness.simulator.resetRecording()
                 harness.simulator.failNextAuthorization(
-                    error: code, errorCode: spec.callback.errorCodeParameter == nil ? nil : code)
+                    error: code, errorCode: spec.callback.errorCodeParameter == nil ? nil : code,
+                    parameters: Dictionary(
+                        members.map { (String($0.key.dropFirst()), $0.value) }, uniquingKeysWith: { first, _ in first })
+                )
                 let callback = try await harness.browserCallback()
                 let error = await #expect(throws: AuthError.self, "callback row \(index) (\(code))") {
                     try await harness.client.handleCallback(callback)
@@ -220,6 +241,31 @@ struct SimulatorConformanceTests {
         #expect(error.kind == expected.kind, "\(label): \(error)")
         #expect(error.providerCode == providerCode, "\(label): \(error)")
         #expect(error.status == status, "\(label): \(error)")
+    }
+
+    /// Signs in, fails the next refresh with the row's error, and checks the code a forced refresh throws.
+    private func expectMappedOnRefresh(
+        _ harness: ConformanceHarness, row: ErrorMappingSpec.Rule, refresh: String, _ label: String
+    ) async throws {
+        let providerCode = ConformanceHarness.triggeringCode(of: row)
+        let members = ConformanceHarness.members(of: row)
+        let status = row.status ?? 400
+        let expected = try #require(
+            ConformanceHarness.firstMatch(
+                harness.spec.errors.rules, providerCode: providerCode, status: status, request: refresh,
+                members: members))
+        _ = try await harness.signIn()
+        let before = harness.simulator.requests(to: .request(refresh)).count
+        harness.simulator.failNext(
+            harness.simulator.errorResponse(providerCode: providerCode, status: status, members: members),
+            request: refresh)
+        let error = await #expect(throws: AuthError.self, "\(label): the refresh did not fail") {
+            try await harness.client.currentSession(forceRefresh: true)
+        }
+        #expect(harness.simulator.requests(to: .request(refresh)).count == before + 1, "\(label): one refresh")
+        #expect(error?.code.rawValue == expected.code, "\(label): \(String(describing: error))")
+        #expect(error?.providerCode == providerCode, "\(label)")
+        try? await harness.client.signOut()
     }
 
     /// The browser sign-in's wire: discovery, state, PKCE, nonce and JWKS as the descriptor declares them.
@@ -267,6 +313,9 @@ struct SimulatorConformanceTests {
         let client = harness.client
         let simulator = harness.simulator
         if spec.session.refreshToken != nil { #expect(session.refreshToken != nil) }
+        for capture in spec.captures {
+            #expect(session.captures[capture.name] == ProviderSimulator.capturedValue(capture.name), "\(capture.name)")
+        }
         // A provider whose user document has no email (Reddit, Strava) is checked for what it maps.
         if spec.session.user != nil, spec.user.email != nil { #expect(session.user?.email == SimulatedUser.demo.email) }
         if spec.session.refreshToken == nil { #expect(session.refreshToken == nil) }

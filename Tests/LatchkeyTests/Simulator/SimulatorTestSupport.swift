@@ -143,9 +143,17 @@ struct ConformanceHarness {
 
     /// The first row that matches a provider code and status: the runtime's documented rule.
     static func firstMatch(
-        _ rules: [ErrorMappingSpec.Rule], providerCode: String?, status: Int?, request: String? = nil
+        _ rules: [ErrorMappingSpec.Rule], providerCode: String?, status: Int?, request: String? = nil,
+        members: [String: String] = [:]
     ) -> ErrorMappingSpec.Rule? {
-        rules.first { $0.matches(providerCode: providerCode, status: status, request: request) }
+        rules.first {
+            $0.matches(providerCode: providerCode, status: status, request: request, member: { members[$0] })
+        }
+    }
+
+    /// The members a row's `match` names (pointer → value), which the simulator puts in the error body.
+    static func members(of rule: ErrorMappingSpec.Rule) -> [String: String] {
+        Dictionary(rule.match.map { ($0.pointer, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A provider code that triggers a row: its code, or its prefix followed by `x`; `nil` for a row
