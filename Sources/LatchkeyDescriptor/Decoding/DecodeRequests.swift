@@ -82,9 +82,10 @@ extension DescriptorDecoder {
         let methodNode = reader.member("method")
         if let methodNode { requireFormatVersion(2, for: "action \"method\"", at: methodNode) }
         let method = methodNode.flatMap { ObjectReader.string($0, sink, "the generated method's name") }
-        guard let request else { return nil }
-        var action = Descriptor.Action(request: request, summary: summary, parameters: parameters, pkce: pkce)
+        var action = Descriptor.Action(request: request ?? "", summary: summary, parameters: parameters, pkce: pkce)
         action.method = method
+        decodeActionExtensions(&reader, into: &action)
+        guard request != nil else { return nil }
         return action
     }
 }

@@ -163,6 +163,12 @@ extension Descriptor {
         /// The generated method's base name when it differs from the action's (format version 2): actions
         /// that share one are overloads told apart by their argument labels.
         public var method: String? = nil
+        /// The action group (typed sub-client) the method belongs to (format version 2).
+        public var group: String? = nil
+        /// An event published after the action succeeds (format version 2), lower_snake_case.
+        public var event: String? = nil
+        /// A second action performed with values from this one's answer (format version 2).
+        public var then: ActionFollowUp? = nil
 
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {

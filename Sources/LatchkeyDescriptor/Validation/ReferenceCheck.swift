@@ -105,10 +105,19 @@ extension DescriptorDecoder {
         // flow's `signIn(<identifierLabel>:password:)`.
         let passwordSignIn = descriptor.flows.password.map { "signIn(\($0.identifierLabel):password:)" }
         var seen: [String: String] = [:]
+        let groupNames = Set(descriptor.actionGroups.map(\.name))
+        for group in descriptor.actionGroups where reserved.contains(group.name) {
+            sink.add(
+                .error(
+                    "action group \"\(group.name.prefix(40))\" is one of the client's own members", at: .start,
+                    pointer: "/actionGroups/\(group.name)", fixIt: "use another name, such as \"mfa\""))
+        }
         for action in descriptor.actions {
             let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
             let overloadsSignIn = action.value.method == "signIn"
-            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !reserved.contains(swiftName)
+            // A grouped action lives in its sub-client, whose only own members are `client` and `init`.
+            let taken = action.value.group == nil ? reserved.union(groupNames) : ["client", "init"]
+            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !taken.contains(swiftName)
             else {
                 sink.add(
                     .error(
@@ -122,7 +131,7 @@ extension DescriptorDecoder {
             let labels = action.value.parameters.filter { !$0.value.optional }.map {
                 SwiftNames.lowerCamelCase($0.name) + ":"
             }
-            let signature = "\(swiftName)(\(labels.joined()))"
+            let signature = (action.value.group.map { "\($0)." } ?? "") + "\(swiftName)(\(labels.joined()))"
             if let other = seen[signature] ?? (signature == passwordSignIn ? "the password flow" : nil) {
                 sink.add(
                     .error(

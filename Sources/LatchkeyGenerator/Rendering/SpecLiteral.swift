@@ -66,7 +66,8 @@ enum SpecLiteral {
         }
         return .call(
             "LatchkeyRuntime.ProviderSpec",
-            args + clientSecretArguments(d) + captureArguments(d) + senderArguments)
+            args + clientSecretArguments(d) + captureArguments(d) + senderArguments
+                + SpecLiteral.accessTokenClaimsArguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {
@@ -297,7 +298,7 @@ enum SpecLiteral {
                             }
                             return .call(".init", args)
                         })),
-            ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]))
+            ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]) + actionStepArguments(a.value))
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {

@@ -41,6 +41,8 @@
     public var captures: [CaptureSpec]
     /// DPoP and pushed authorization requests.
     public var senderConstraint: SenderConstraintSpec
+    /// How access-token claims are verified (the descriptor's `accessTokenClaims`), if the client offers it.
+    public var accessTokenClaims: AccessTokenClaimsSpec?
 
     /// Creates a spec.
     public init(
@@ -51,8 +53,10 @@
         callback: CallbackSpec = CallbackSpec(),
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
-        captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec()
+        captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec(),
+        accessTokenClaims: AccessTokenClaimsSpec? = nil
     ) {
+        self.accessTokenClaims = accessTokenClaims
         self.name = name
         self.displayName = displayName
         self.inputs = inputs

@@ -28,6 +28,7 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "This provider has no action '\(action)'.")
         }
         try validate(arguments, for: spec)
+        try validatePathArguments(arguments, for: spec)
         var variables = arguments.mapValues { Optional($0.variable) }
         let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
         let fence = signInFence()
@@ -37,6 +38,10 @@ extension AuthClient {
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
         if let linkFlow, !signedInAtOnce { try await updatePending { flows in flows.append(linkFlow) } }
+        if let followUp = spec.followUp {
+            return try await perform(followUp, after: spec, arguments: arguments, document: document)
+        }
+        if let event = spec.event { eventBroadcaster.publish(AuthEvent(event)) }
         return result
     }
 
