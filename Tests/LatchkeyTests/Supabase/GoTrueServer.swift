@@ -71,7 +71,7 @@ final class GoTrueServer: Sendable {
     }
 
     let http: TestHTTPServer
-    private let core: GoTrueCore
+    let core: GoTrueCore
 
     /// Starts a server.
     /// - Parameter autoconfirm: Whether sign-ups are confirmed at once (a session) or need an email (a user).

@@ -78,6 +78,8 @@ struct GoTrueState: Sendable {
     var nonces: [String: String] = [:]
     /// Every `gotrue_meta_security.captcha_token` received, in order.
     var captchaTokens: [String] = []
+    /// MFA factors and challenges, passkeys, and the access-token signing key (`GoTrueState+MFA.swift`).
+    var subClients = GoTrueSubClientState()
 
     var now: Date { Date().addingTimeInterval(clockOffset) }
     var siteURL: String { base.absoluteString + "/site" }
@@ -110,6 +112,7 @@ struct GoTrueState: Sendable {
         case ("GET", "/user"): return try userGet(request)
         case ("PUT", "/user"): return try userUpdate(request)
         case ("GET", "/reauthenticate"): return try reauthenticate(request)
+        case (_, let route) where Self.isSubClientRoute(route): return try subClientRoute(request, route)
         default: return .text("404 page not found", status: 404)
         }
     }
