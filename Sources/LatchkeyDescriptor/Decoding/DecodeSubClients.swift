@@ -94,8 +94,8 @@ extension DescriptorDecoder {
         let factors = reader.member("factors").flatMap { decodePointer($0) }
         let status = reader.member("factorStatus").flatMap { decodePointer($0) } ?? "/status"
         let verified = reader.string("verifiedStatus") ?? "verified"
-        let elevated = reader.string(
-            "elevatedLevel", required: true, "the level a verified factor reaches, e.g. \"aal2\"")
+        let elevatedWhat = "the level a verified factor reaches, e.g. \"aal2\""
+        let elevated = reader.string("elevatedLevel", required: true, elevatedWhat)
         guard let level, let elevated else { return nil }
         return Descriptor.Assurance(
             group: group, levelClaim: level, methodsClaim: methods, factors: factors, factorStatus: status,
