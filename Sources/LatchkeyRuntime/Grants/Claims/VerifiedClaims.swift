@@ -1,4 +1,4 @@
-/// An access token's claims after the token was verified (``AuthClient/verifiedClaims(of:)``).
+/// An access token's claims after the token was verified (a generated client's `getClaims(jwt:)`).
 public struct VerifiedClaims: Sendable, Hashable, CustomStringConvertible {
     /// How the token was verified.
     public enum Verification: Sendable, Hashable {
@@ -41,8 +41,8 @@ public struct VerifiedClaims: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The authenticator assurance level of the session, read from its verified access token
-/// (``AuthClient/assuranceLevel()``).
+/// The authenticator assurance level of the session, read from its verified access token (a generated
+/// client's `getAuthenticatorAssuranceLevel()`).
 public struct AssuranceLevel: Sendable, Hashable {
     /// One authentication method the session's sign-in used (an `amr` entry).
     public struct Method: Sendable, Hashable {
