@@ -116,7 +116,8 @@ extension DescriptorDecoder {
             let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
             let overloadsSignIn = action.value.method == "signIn"
             // A grouped action lives in its sub-client, whose only own members are `client` and `init`.
-            let taken = action.value.group == nil ? reserved.union(groupNames) : ["client", "init"]
+            let taken = generatedNames(descriptor, group: action.value.group).union(
+                action.value.group == nil ? reserved.union(groupNames) : ["client", "init"])
             guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !taken.contains(swiftName)
             else {
                 sink.add(
@@ -141,5 +142,14 @@ extension DescriptorDecoder {
             }
             seen[signature] = action.name
         }
+    }
+
+    /// The methods `accessTokenClaims` generates in a scope: `getClaims` on the client, and
+    /// `getAuthenticatorAssuranceLevel` where `assurance.group` puts it.
+    private func generatedNames(_ descriptor: Descriptor, group: String?) -> Set<String> {
+        guard let claims = descriptor.accessTokenClaims else { return [] }
+        var names: Set<String> = group == nil ? ["getClaims"] : []
+        if let assurance = claims.assurance, assurance.group == group { names.insert("getAuthenticatorAssuranceLevel") }
+        return names
     }
 }

@@ -114,6 +114,18 @@ import Testing
             "expected \(message) in \(errors)")
     }
 
+    @Test func generatedMethodNamesAreTaken() {
+        let claims = Self.descriptor().replacingOccurrences(
+            of: #""lookUp": { "request": "user", "parameters""#,
+            with: #""lookUp": { "request": "user", "method": "getClaims", "parameters""#)
+        #expect(Self.errors(claims).contains { $0.message.contains("does not give a usable Swift method name") })
+        let level = Self.descriptor().replacingOccurrences(
+            of: #""challenge": { "request": "challenge", "group": "mfa","#,
+            with: #""challenge": { "request": "challenge", "group": "mfa", "method": "getAuthenticatorAssuranceLevel","#
+        )
+        #expect(Self.errors(level).contains { $0.message.contains("does not give a usable Swift method name") })
+    }
+
     @Test func groupedMethodsMayShareTopLevelNames() {
         // `verify` in the `mfa` group and a top-level `verify` are different Swift methods.
         let text = Self.descriptor().replacingOccurrences(
