@@ -38,6 +38,7 @@
         SlackClient.provider,
         SpotifyClient.provider,
         SupabaseClient.provider,
+        SupabaseAdminClient.provider,
         TikTokClient.provider,
         TwitchClient.provider,
         XClient.provider,

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, mfaEnrollTOTP, mfaEnrollPhone, mfaEnrollWebAuthn, mfaChallenge, mfaVerify, mfaVerifyWebAuthn, mfaChallengeAndVerify, mfaUnenroll, mfaListFactors, getPasskeyRegistrationOptions, verifyPasskeyRegistration, getPasskeyAuthenticationOptions, verifyPasskeyAuthentication, listPasskeys, renamePasskey, deletePasskey.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, mfaEnrollTOTP, mfaEnrollPhone, mfaEnrollWebAuthn, mfaChallenge, mfaVerify, mfaVerifyWebAuthn, mfaChallengeAndVerify, mfaUnenroll, mfaListFactors, getPasskeyRegistrationOptions, verifyPasskeyRegistration, getPasskeyAuthenticationOptions, verifyPasskeyAuthentication, listPasskeys, renamePasskey, deletePasskey, userIdentities, getLinkIdentityURL, linkIdentityWithIdToken, unlinkIdentity, signInWithSSO, signInWithSSOProvider, signInWithWeb3.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -111,6 +111,35 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             "jwks": LatchkeyRuntime.RequestSpec(
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/.well-known/jwks.json")]),
+                response: .document
+            ),
+            "linkIdTokenGrant": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("id_token")))],
+                encoding: .json,
+                body: [
+                    .init("provider", .string(.variable("provider"))),
+                    .init("id_token", .string(.variable("idToken"))),
+                    .init("nonce", .string(.variable("nonce"))),
+                    .init("access_token", .string(.variable("providerAccessToken"))),
+                    .init("link_identity", .bool(true)),
+                ],
+                authorization: .accessToken,
+                response: .session
+            ),
+            "linkIdentityAuthorize": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/user/identities/authorize")]),
+                query: [
+                    .init("provider", .string(.variable("provider"))),
+                    .init("scopes", .string(.variable("scopes"))),
+                    .init("redirect_to", .string(.variable("redirectTo"))),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init("skip_http_redirect", .string(.literal("true"))),
+                ],
+                authorization: .accessToken,
                 response: .document
             ),
             "logout": LatchkeyRuntime.RequestSpec(
@@ -449,6 +478,31 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .sessionOrUser
             ),
+            "sso": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/sso")]),
+                encoding: .json,
+                body: [
+                    .init("domain", .string(.variable("domain"))),
+                    .init("provider_id", .string(.variable("providerId"))),
+                    .init("redirect_to", .string(.variable("redirectTo"))),
+                    .init("skip_http_redirect", .bool(true)),
+                    .init("code_challenge", .string(.variable("code_challenge"))),
+                    .init("code_challenge_method", .string(.variable("code_challenge_method"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .document
+            ),
+            "unlinkIdentity": LatchkeyRuntime.RequestSpec(
+                method: "DELETE",
+                url: .init(
+                    segments: [.variable("baseURL"), .literal("/user/identities/"), .variable("identityId")]
+                ),
+                authorization: .accessToken
+            ),
             "updateUser": LatchkeyRuntime.RequestSpec(
                 method: "PUT",
                 url: .init(segments: [.variable("baseURL"), .literal("/user")]),
@@ -466,6 +520,12 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 authorization: .accessToken,
                 response: .user
             ),
+            "userIdentities": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/user")]),
+                authorization: .accessToken,
+                response: .document
+            ),
             "verifyOTP": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/verify")]),
@@ -481,7 +541,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                         .object([.init("captcha_token", .string(.variable("captchaToken")))])
                     ),
                 ],
-                response: .session
+                response: .sessionOrDocument
             ),
             "verifyPhoneOTP": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -491,6 +551,22 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("type", .string(.variable("type"))),
                     .init("phone", .string(.variable("phone"))),
                     .init("token", .string(.variable("token"))),
+                    .init(
+                        "gotrue_meta_security",
+                        .object([.init("captcha_token", .string(.variable("captchaToken")))])
+                    ),
+                ],
+                response: .session
+            ),
+            "web3Grant": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/token")]),
+                query: [.init("grant_type", .string(.literal("web3")))],
+                encoding: .json,
+                body: [
+                    .init("chain", .string(.variable("chain"))),
+                    .init("message", .string(.variable("message"))),
+                    .init("signature", .string(.variable("signature"))),
                     .init(
                         "gotrue_meta_security",
                         .object([.init("captcha_token", .string(.variable("captchaToken")))])
@@ -598,7 +674,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     redirects: ["emailChange", "default"],
                     lifetime: 3600,
                     when: ["email"]
-                )
+                ),
+                event: "user_updated"
             ),
             .init(
                 name: "signUp",
@@ -634,7 +711,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "updatePassword",
                 request: "updateUser",
-                parameters: [.init(name: "password", minimumLength: 6)]
+                parameters: [.init(name: "password", minimumLength: 6)],
+                event: "user_updated"
             ),
             .init(
                 name: "resendConfirmation",
@@ -806,6 +884,113 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 name: "deletePasskey",
                 request: "passkeyDelete",
                 parameters: [.init(name: "passkeyId", minimumLength: 1)]
+            ),
+            .init(
+                name: "userIdentities",
+                request: "userIdentities",
+                parameters: [],
+                resultPointer: "/identities"
+            ),
+            .init(
+                name: "getLinkIdentityURL",
+                request: "linkIdentityAuthorize",
+                parameters: [
+                    .init(
+                        name: "provider",
+                        allowedValues: [
+                            "apple",
+                            "azure",
+                            "bitbucket",
+                            "discord",
+                            "facebook",
+                            "figma",
+                            "fly",
+                            "github",
+                            "gitlab",
+                            "google",
+                            "kakao",
+                            "keycloak",
+                            "linkedin",
+                            "linkedin_oidc",
+                            "notion",
+                            "slack",
+                            "slack_oidc",
+                            "spotify",
+                            "twitch",
+                            "twitter",
+                            "workos",
+                            "zoom",
+                        ]
+                    ),
+                    .init(name: "scopes", isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["linkIdentity", "default"],
+                    lifetime: 300,
+                    event: "user_updated"
+                ),
+                resultPointer: "/url"
+            ),
+            .init(
+                name: "linkIdentityWithIdToken",
+                request: "linkIdTokenGrant",
+                parameters: [
+                    .init(
+                        name: "provider",
+                        allowedValues: ["apple", "google", "azure", "facebook", "kakao", "keycloak"]
+                    ),
+                    .init(name: "idToken"),
+                    .init(name: "nonce", isOptional: true),
+                    .init(name: "providerAccessToken", isOptional: true),
+                ],
+                event: "user_updated"
+            ),
+            .init(
+                name: "unlinkIdentity",
+                request: "unlinkIdentity",
+                parameters: [.init(name: "identityId")]
+            ),
+            .init(
+                name: "signInWithSSO",
+                request: "sso",
+                parameters: [
+                    .init(name: "domain"),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["sso", "default"],
+                    lifetime: 300
+                ),
+                resultPointer: "/url"
+            ),
+            .init(
+                name: "signInWithSSOProvider",
+                request: "sso",
+                parameters: [
+                    .init(name: "providerId"),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                    .init(name: "captchaToken", isOptional: true),
+                ],
+                linkPKCE: LatchkeyRuntime.LinkPKCESpec(
+                    method: "s256",
+                    redirects: ["sso", "default"],
+                    lifetime: 300
+                ),
+                resultPointer: "/url"
+            ),
+            .init(
+                name: "signInWithWeb3",
+                request: "web3Grant",
+                parameters: [
+                    .init(name: "chain", allowedValues: ["ethereum", "solana"]),
+                    .init(name: "message"),
+                    .init(name: "signature"),
+                    .init(name: "captchaToken", isOptional: true),
+                ]
             ),
         ],
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -996,7 +1181,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ),
                 .init(providerCode: "invalid_request", code: "invalid_request", kind: .invalidInput),
             ],
-            sessionEndedCodes: ["session_not_found", "session_expired", "user_not_found"]
+            sessionEndedCodes: ["session_not_found", "session_expired", "user_not_found"],
+            sessionEndedEvents: ["user_not_found": "user_deleted"]
         ),
         callback: LatchkeyRuntime.CallbackSpec(
             location: .queryOrFragment,
@@ -1129,11 +1315,20 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signInAnonymously", arguments: arguments)
     }
 
+    /// The values of the `channel` parameter of `signUp` (the `channel` parameter of the
+    /// descriptor's `signUpWithPhone` action); each raw value is the string sent on the wire.
+    public enum SignUpWithPhoneChannel: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `sms`.
+        case sms = "sms"
+        /// `whatsapp`.
+        case whatsapp = "whatsapp"
+    }
+
     /// Creates an account with a phone number and password. Returns a session, or a user awaiting the code GoTrue sends by SMS or WhatsApp (verify it with verifyOTP(phone:token:type:)).
     /// - Parameters:
     ///   - phone: The new account's phone number.
     ///   - password: The new account's password. At least 6 characters.
-    ///   - channel: How the confirmation code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
+    ///   - channel: How the confirmation code is sent (sms when left out, as supabase-swift sends it).
     ///   - data: The user's metadata (GoTrue's user_metadata).
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
@@ -1142,14 +1337,14 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     public func signUp(
         phone: Swift.String,
         password: Swift.String,
-        channel: Swift.String? = nil,
+        channel: SignUpWithPhoneChannel? = nil,
         data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["phone"] = .string(phone)
         arguments["password"] = .string(password)
-        if let channel { arguments["channel"] = .string(channel) }
+        if let channel { arguments["channel"] = .string(channel.rawValue) }
         if let data { arguments["data"] = .object(data) }
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signUpWithPhone", arguments: arguments)
@@ -1195,10 +1390,19 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signInWithPhonePassword", arguments: arguments)
     }
 
+    /// The values of the `channel` parameter of `signInWithOTP` (the `channel` parameter of the
+    /// descriptor's `signInWithPhoneOTP` action); each raw value is the string sent on the wire.
+    public enum SignInWithPhoneOTPChannel: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `sms`.
+        case sms = "sms"
+        /// `whatsapp`.
+        case whatsapp = "whatsapp"
+    }
+
     /// Sends a one-time code by SMS or WhatsApp; verify it with verifyOTP(phone:token:type:). Returns GoTrue's answer (its message_id, when the SMS provider gave one).
     /// - Parameters:
     ///   - phone: The phone number to send the code to.
-    ///   - channel: How the code is sent (sms when left out, as supabase-swift sends it). One of: sms, whatsapp.
+    ///   - channel: How the code is sent (sms when left out, as supabase-swift sends it).
     ///   - shouldCreateUser: Whether an unknown number gets a new account (GoTrue's default: true).
     ///   - data: The user's metadata (GoTrue's user_metadata).
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
@@ -1207,36 +1411,45 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     @discardableResult
     public func signInWithOTP(
         phone: Swift.String,
-        channel: Swift.String? = nil,
+        channel: SignInWithPhoneOTPChannel? = nil,
         shouldCreateUser: Swift.Bool? = nil,
         data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["phone"] = .string(phone)
-        if let channel { arguments["channel"] = .string(channel) }
+        if let channel { arguments["channel"] = .string(channel.rawValue) }
         if let shouldCreateUser { arguments["shouldCreateUser"] = .bool(shouldCreateUser) }
         if let data { arguments["data"] = .object(data) }
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signInWithPhoneOTP", arguments: arguments)
     }
 
+    /// The values of the `type` parameter of `resend` (the `type` parameter of the
+    /// descriptor's `resendPhone` action); each raw value is the string sent on the wire.
+    public enum ResendPhoneType: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `sms`.
+        case sms = "sms"
+        /// `phone_change`.
+        case phoneChange = "phone_change"
+    }
+
     /// Sends a phone sign-up or phone-change code again. Returns GoTrue's answer (its message_id, when there is one).
     /// - Parameters:
     ///   - phone: The phone number.
-    ///   - type: What to resend. One of: sms, phone_change.
+    ///   - type: What to resend.
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func resend(
         phone: Swift.String,
-        type: Swift.String,
+        type: ResendPhoneType,
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["phone"] = .string(phone)
-        arguments["type"] = .string(type)
+        arguments["type"] = .string(type.rawValue)
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "resendPhone", arguments: arguments)
     }
@@ -1352,10 +1565,19 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "updatePassword", arguments: arguments)
     }
 
+    /// The values of the `type` parameter of `resendConfirmation` (the `type` parameter of the
+    /// descriptor's `resendConfirmation` action); each raw value is the string sent on the wire.
+    public enum ResendConfirmationType: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `signup`.
+        case signup = "signup"
+        /// `email_change`.
+        case emailChange = "email_change"
+    }
+
     /// Sends the sign-up confirmation email again, with a PKCE challenge when its link returns to the app (as signUp).
     /// - Parameters:
     ///   - email: The account's email address.
-    ///   - type: What to resend. One of: signup, email_change.
+    ///   - type: What to resend.
     ///   - redirectTo: Where the confirmation link sends the user.
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
@@ -1363,13 +1585,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     @discardableResult
     public func resendConfirmation(
         email: Swift.String,
-        type: Swift.String,
+        type: ResendConfirmationType,
         redirectTo: Foundation.URL? = nil,
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["email"] = .string(email)
-        arguments["type"] = .string(type)
+        arguments["type"] = .string(type.rawValue)
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "resendConfirmation", arguments: arguments)
@@ -1401,9 +1623,26 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signInWithOTP", arguments: arguments)
     }
 
-    /// Verifies a one-time code sent by email, or the token hash of an email link, and signs in.
+    /// The values of the `type` parameter of `verifyOTP` (the `type` parameter of the
+    /// descriptor's `verifyOTP` action); each raw value is the string sent on the wire.
+    public enum VerifyOTPType: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `signup`.
+        case signup = "signup"
+        /// `invite`.
+        case invite = "invite"
+        /// `recovery`.
+        case recovery = "recovery"
+        /// `magiclink`.
+        case magiclink = "magiclink"
+        /// `email_change`.
+        case emailChange = "email_change"
+        /// `email`.
+        case email = "email"
+    }
+
+    /// Verifies a one-time code sent by email, or the token hash of an email link, and signs in (a session). The first of the two confirmations of a secure email change signs nobody in: GoTrue then answers {"msg": …}, returned as a document, and the session is unchanged.
     /// - Parameters:
-    ///   - type: The kind of code. One of: signup, invite, recovery, magiclink, email_change, email.
+    ///   - type: The kind of code.
     ///   - email: The email address the code was sent to (with token).
     ///   - token: The code from the email.
     ///   - tokenHash: The token hash of an email link (instead of email and token).
@@ -1413,7 +1652,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func verifyOTP(
-        type: Swift.String,
+        type: VerifyOTPType,
         email: Swift.String? = nil,
         token: Swift.String? = nil,
         tokenHash: Swift.String? = nil,
@@ -1421,7 +1660,7 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["type"] = .string(type)
+        arguments["type"] = .string(type.rawValue)
         if let email { arguments["email"] = .string(email) }
         if let token { arguments["token"] = .string(token) }
         if let tokenHash { arguments["tokenHash"] = .string(tokenHash) }
@@ -1430,11 +1669,20 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "verifyOTP", arguments: arguments)
     }
 
+    /// The values of the `type` parameter of `verifyOTP` (the `type` parameter of the
+    /// descriptor's `verifyPhoneOTP` action); each raw value is the string sent on the wire.
+    public enum VerifyPhoneOTPType: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `sms`.
+        case sms = "sms"
+        /// `phone_change`.
+        case phoneChange = "phone_change"
+    }
+
     /// Verifies a one-time code sent by SMS or WhatsApp (a phone sign-up or sign-in, or a phone change) and signs in.
     /// - Parameters:
     ///   - phone: The phone number the code was sent to.
     ///   - token: The code from the message.
-    ///   - type: The kind of code. One of: sms, phone_change.
+    ///   - type: The kind of code.
     ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
@@ -1442,20 +1690,37 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     public func verifyOTP(
         phone: Swift.String,
         token: Swift.String,
-        type: Swift.String,
+        type: VerifyPhoneOTPType,
         captchaToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
         arguments["phone"] = .string(phone)
         arguments["token"] = .string(token)
-        arguments["type"] = .string(type)
+        arguments["type"] = .string(type.rawValue)
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "verifyPhoneOTP", arguments: arguments)
     }
 
+    /// The values of the `provider` parameter of `signInWithIdToken` (the `provider` parameter of the
+    /// descriptor's `signInWithIdToken` action); each raw value is the string sent on the wire.
+    public enum SignInWithIdTokenProvider: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `apple`.
+        case apple = "apple"
+        /// `google`.
+        case google = "google"
+        /// `azure`.
+        case azure = "azure"
+        /// `facebook`.
+        case facebook = "facebook"
+        /// `kakao`.
+        case kakao = "kakao"
+        /// `keycloak`.
+        case keycloak = "keycloak"
+    }
+
     /// Signs in with an ID token from native Sign in with Apple or Google.
     /// - Parameters:
-    ///   - provider: The identity provider that issued the ID token. One of: apple, google, azure, facebook, kakao, keycloak.
+    ///   - provider: The identity provider that issued the ID token.
     ///   - idToken: The ID token.
     ///   - nonce: The raw nonce whose hash is in the ID token.
     ///   - providerAccessToken: The provider's access token, when it issued one with the ID token.
@@ -1463,13 +1728,13 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func signInWithIdToken(
-        provider: Swift.String,
+        provider: SignInWithIdTokenProvider,
         idToken: Swift.String,
         nonce: Swift.String? = nil,
         providerAccessToken: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["provider"] = .string(provider)
+        arguments["provider"] = .string(provider.rawValue)
         arguments["idToken"] = .string(idToken)
         if let nonce { arguments["nonce"] = .string(nonce) }
         if let providerAccessToken { arguments["providerAccessToken"] = .string(providerAccessToken) }
@@ -1569,6 +1834,209 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "deletePasskey", arguments: arguments)
     }
 
+    /// Lists the identities linked to the signed-in user (GET /user's identities array, each with its identity_id, provider and identity_data), as a JSON array.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func userIdentities() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "userIdentities")
+    }
+
+    /// The values of the `provider` parameter of `getLinkIdentityURL` (the `provider` parameter of the
+    /// descriptor's `getLinkIdentityURL` action); each raw value is the string sent on the wire.
+    public enum GetLinkIdentityURLProvider: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `apple`.
+        case apple = "apple"
+        /// `azure`.
+        case azure = "azure"
+        /// `bitbucket`.
+        case bitbucket = "bitbucket"
+        /// `discord`.
+        case discord = "discord"
+        /// `facebook`.
+        case facebook = "facebook"
+        /// `figma`.
+        case figma = "figma"
+        /// `fly`.
+        case fly = "fly"
+        /// `github`.
+        case github = "github"
+        /// `gitlab`.
+        case gitlab = "gitlab"
+        /// `google`.
+        case google = "google"
+        /// `kakao`.
+        case kakao = "kakao"
+        /// `keycloak`.
+        case keycloak = "keycloak"
+        /// `linkedin`.
+        case linkedin = "linkedin"
+        /// `linkedin_oidc`.
+        case linkedinOidc = "linkedin_oidc"
+        /// `notion`.
+        case notion = "notion"
+        /// `slack`.
+        case slack = "slack"
+        /// `slack_oidc`.
+        case slackOidc = "slack_oidc"
+        /// `spotify`.
+        case spotify = "spotify"
+        /// `twitch`.
+        case twitch = "twitch"
+        /// `twitter`.
+        case twitter = "twitter"
+        /// `workos`.
+        case workos = "workos"
+        /// `zoom`.
+        case zoom = "zoom"
+    }
+
+    /// Starts linking an OAuth identity to the signed-in user: returns the URL (a JSON string) to open in a browser. When it returns to the app (redirectTo, else the redirect URI configured as "linkIdentity", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the callback's code for the session, now with the new identity.
+    /// - Parameters:
+    ///   - provider: The OAuth provider to link.
+    ///   - scopes: Scopes to request from the provider, space-separated.
+    ///   - redirectTo: Where the provider's sign-in returns.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func getLinkIdentityURL(
+        provider: GetLinkIdentityURLProvider,
+        scopes: Swift.String? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["provider"] = .string(provider.rawValue)
+        if let scopes { arguments["scopes"] = .string(scopes) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "getLinkIdentityURL", arguments: arguments)
+    }
+
+    /// The values of the `provider` parameter of `linkIdentityWithIdToken` (the `provider` parameter of the
+    /// descriptor's `linkIdentityWithIdToken` action); each raw value is the string sent on the wire.
+    public enum LinkIdentityWithIdTokenProvider: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `apple`.
+        case apple = "apple"
+        /// `google`.
+        case google = "google"
+        /// `azure`.
+        case azure = "azure"
+        /// `facebook`.
+        case facebook = "facebook"
+        /// `kakao`.
+        case kakao = "kakao"
+        /// `keycloak`.
+        case keycloak = "keycloak"
+    }
+
+    /// Links the identity of an ID token (native Sign in with Apple or Google) to the signed-in user, and stores the session GoTrue answers with.
+    /// - Parameters:
+    ///   - provider: The identity provider that issued the ID token.
+    ///   - idToken: The ID token.
+    ///   - nonce: The raw nonce whose hash is in the ID token.
+    ///   - providerAccessToken: The provider's access token, when it issued one with the ID token.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func linkIdentityWithIdToken(
+        provider: LinkIdentityWithIdTokenProvider,
+        idToken: Swift.String,
+        nonce: Swift.String? = nil,
+        providerAccessToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["provider"] = .string(provider.rawValue)
+        arguments["idToken"] = .string(idToken)
+        if let nonce { arguments["nonce"] = .string(nonce) }
+        if let providerAccessToken { arguments["providerAccessToken"] = .string(providerAccessToken) }
+        return try await client.perform(action: "linkIdentityWithIdToken", arguments: arguments)
+    }
+
+    /// Unlinks an identity from the signed-in user (GoTrue refuses to unlink the last one). The user can no longer sign in with it.
+    /// - Parameters:
+    ///   - identityId: The identity's identity_id, as userIdentities() lists it.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func unlinkIdentity(
+        identityId: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["identityId"] = .string(identityId)
+        return try await client.perform(action: "unlinkIdentity", arguments: arguments)
+    }
+
+    /// Starts single sign-on with the enterprise identity provider of an email domain: returns the URL (a JSON string) to open in a browser. When it returns to the app (redirectTo, else the redirect URI configured as "sso", else the configured redirect URI), a PKCE challenge is sent and handleCallback exchanges the callback's code.
+    /// - Parameters:
+    ///   - domain: The email domain whose identity provider signs the user in.
+    ///   - redirectTo: Where the sign-in returns.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInWithSSO(
+        domain: Swift.String,
+        redirectTo: Foundation.URL? = nil,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["domain"] = .string(domain)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInWithSSO", arguments: arguments)
+    }
+
+    /// Starts single sign-on with an enterprise identity provider by its id: returns the URL (a JSON string) to open in a browser; PKCE as signInWithSSO(domain:).
+    /// - Parameters:
+    ///   - providerId: The SSO provider's id (a UUID).
+    ///   - redirectTo: Where the sign-in returns.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInWithSSO(
+        providerId: Swift.String,
+        redirectTo: Foundation.URL? = nil,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["providerId"] = .string(providerId)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInWithSSOProvider", arguments: arguments)
+    }
+
+    /// The values of the `chain` parameter of `signInWithWeb3` (the `chain` parameter of the
+    /// descriptor's `signInWithWeb3` action); each raw value is the string sent on the wire.
+    public enum SignInWithWeb3Chain: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `ethereum`.
+        case ethereum = "ethereum"
+        /// `solana`.
+        case solana = "solana"
+    }
+
+    /// Signs in with a Sign-In-with-Ethereum or Sign-In-with-Solana message and the wallet's signature of it (the signing is the app's), and stores the session.
+    /// - Parameters:
+    ///   - chain: The chain the message was signed for.
+    ///   - message: The SIWE or SIWS message that was signed.
+    ///   - signature: The signature: hex with 0x for Ethereum, base64 for Solana.
+    ///   - captchaToken: A CAPTCHA token (hCaptcha or Turnstile), sent as gotrue_meta_security.captcha_token when the project requires one.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func signInWithWeb3(
+        chain: SignInWithWeb3Chain,
+        message: Swift.String,
+        signature: Swift.String,
+        captchaToken: Swift.String? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["chain"] = .string(chain.rawValue)
+        arguments["message"] = .string(message)
+        arguments["signature"] = .string(signature)
+        if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
+        return try await client.perform(action: "signInWithWeb3", arguments: arguments)
+    }
+
     /// Verifies an access token and returns its claims; unverified claims are never returned. An asymmetric
     /// token is checked against the provider's published keys (fetched once and kept); a symmetric one, or one
     /// whose key is not published, is checked by asking the server with the token itself.
@@ -1646,22 +2114,31 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             return try await client.perform(action: "mfaEnrollWebAuthn", arguments: arguments)
         }
 
+        /// The values of the `channel` parameter of `challenge` (the `channel` parameter of
+        /// the descriptor's `mfaChallenge` action); each raw value is the string sent on the wire.
+        public enum MfaChallengeChannel: Swift.String, Swift.Sendable, Swift.CaseIterable {
+            /// `sms`.
+            case sms = "sms"
+            /// `whatsapp`.
+            case whatsapp = "whatsapp"
+        }
+
         /// Creates a challenge for a factor (and sends the code of a phone factor): GoTrue answers with the challenge's id and expires_at.
         /// - Parameters:
         ///   - factorId: The factor's id (from enroll or listFactors). At least 1 characters.
-        ///   - channel: How a phone factor's code is sent. One of: sms, whatsapp.
+        ///   - channel: How a phone factor's code is sent.
         ///   - webauthn: A WebAuthn factor's relying party (rp_id, rp_origins).
         /// - Returns: What the provider answered: a session, a user, a document or nothing.
         /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
         @discardableResult
         public func challenge(
             factorId: Swift.String,
-            channel: Swift.String? = nil,
+            channel: MfaChallengeChannel? = nil,
             webauthn: [Swift.String: LatchkeyRuntime.JSON]? = nil
         ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
             var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
             arguments["factorId"] = .string(factorId)
-            if let channel { arguments["channel"] = .string(channel) }
+            if let channel { arguments["channel"] = .string(channel.rawValue) }
             if let webauthn { arguments["webauthn"] = .object(webauthn) }
             return try await client.perform(action: "mfaChallenge", arguments: arguments)
         }
@@ -1755,6 +2232,108 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         {
             try await client.assuranceLevel()
         }
+    }
+
+    /// The values of the `provider` argument of a browser sign-in (the descriptor's
+    /// `flows.authorizationCode.parameters.provider`); each raw value is the string sent on the wire.
+    public enum AuthorizationProvider: Swift.String, Swift.Sendable, Swift.CaseIterable {
+        /// `apple`.
+        case apple = "apple"
+        /// `azure`.
+        case azure = "azure"
+        /// `bitbucket`.
+        case bitbucket = "bitbucket"
+        /// `discord`.
+        case discord = "discord"
+        /// `facebook`.
+        case facebook = "facebook"
+        /// `figma`.
+        case figma = "figma"
+        /// `fly`.
+        case fly = "fly"
+        /// `github`.
+        case github = "github"
+        /// `gitlab`.
+        case gitlab = "gitlab"
+        /// `google`.
+        case google = "google"
+        /// `kakao`.
+        case kakao = "kakao"
+        /// `keycloak`.
+        case keycloak = "keycloak"
+        /// `linkedin`.
+        case linkedin = "linkedin"
+        /// `linkedin_oidc`.
+        case linkedinOidc = "linkedin_oidc"
+        /// `notion`.
+        case notion = "notion"
+        /// `slack`.
+        case slack = "slack"
+        /// `slack_oidc`.
+        case slackOidc = "slack_oidc"
+        /// `spotify`.
+        case spotify = "spotify"
+        /// `twitch`.
+        case twitch = "twitch"
+        /// `twitter`.
+        case twitter = "twitter"
+        /// `workos`.
+        case workos = "workos"
+        /// `zoom`.
+        case zoom = "zoom"
+    }
+
+    /// Prepares a browser sign-in with typed arguments, without sending anything: makes the PKCE verifier,
+    /// keeps the pending sign-in in the store, and builds the authorization URL (supabase-swift's
+    /// `getOAuthSignInURL`).
+    /// - Parameters:
+    ///   - provider: The OAuth provider to sign in with.
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    /// - Returns: The request; open its URL, then pass the callback to `handleCallback(_:)`.
+    /// - Throws: `validation_failed` for a query parameter a typed argument sets; `invalid_configuration` for
+    ///   one the sign-in sets, or a redirect URI the descriptor does not allow. Nothing is sent either way.
+    public func authorizationURL(
+        provider: AuthorizationProvider,
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:]
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.AuthorizationRequest {
+        var arguments: [Swift.String: Swift.String] = [:]
+        arguments["provider"] = provider.rawValue
+        return try await client.prepareAuthorization(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams)
+    }
+
+    /// Signs in through a browser with typed arguments (supabase-swift's `signInWithOAuth`): as
+    /// `authorizationURL(…)`, then the authenticator shows the page and the callback is exchanged.
+    /// - Parameters:
+    ///   - provider: The OAuth provider to sign in with.
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
+    ///   - authenticator: Shows the authorization page and returns the callback URL.
+    /// - Returns: The new session.
+    /// - Throws: The errors of `authorizationURL(…)`; `login_cancelled` when the user closes the browser or
+    ///   denies access; the exchange's errors.
+    @discardableResult
+    public func signInWithBrowser(
+        provider: AuthorizationProvider,
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:],
+        prefersEphemeralSession: Swift.Bool = false,
+        using authenticator: any LatchkeyRuntime.WebAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
+        var arguments: [Swift.String: Swift.String] = [:]
+        arguments["provider"] = provider.rawValue
+        return try await client.signInWithBrowser(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams,
+            prefersEphemeralSession: prefersEphemeralSession, using: authenticator)
     }
 }
 

@@ -8,6 +8,7 @@
 // public API; `scripts/public-api.sh` counts what this file makes visible.
 
 @_exported import struct LatchkeyPlatform.LatchkeyDuration
+@_exported import struct LatchkeyRuntime.ActionPage
 @_exported import enum LatchkeyRuntime.ActionResult
 @_exported import struct LatchkeyRuntime.AssuranceLevel
 // The façade: a generated client, the provider-neutral `Auth`, and the capabilities clients adopt.
@@ -19,6 +20,7 @@
 @_exported import protocol LatchkeyRuntime.AuthProviderClient
 @_exported import class LatchkeyRuntime.AuthRegistry
 @_exported import enum LatchkeyRuntime.AuthState
+@_exported import struct LatchkeyRuntime.AuthStateChange
 @_exported import struct LatchkeyRuntime.AuthorizationRequest
 @_exported import struct LatchkeyRuntime.AutomaticRefresh
 @_exported import protocol LatchkeyRuntime.BrowserSignInProviding

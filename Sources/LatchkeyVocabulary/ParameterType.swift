@@ -11,4 +11,7 @@ public enum ParameterType: String, VocabularyTerm {
     /// A JSON object (format version 2), e.g. GoTrue's `data` (the new user's metadata): sent as a nested
     /// object in a JSON body.
     case object
+    /// A list of strings (format version 2), e.g. an OAuth client's `redirect_uris`: sent as a JSON array in a
+    /// JSON body.
+    case strings
 }

@@ -10,7 +10,10 @@ public enum ResponseMeaning: String, VocabularyTerm {
     case none
     /// Either a session or, when no access token is present, a user (sign-up awaiting confirmation).
     case sessionOrUser
+    /// Either a session or, when no access token is present, the document as it is (GoTrue's `{"msg": …}` after
+    /// the first confirmation of a secure email change: a success that signs nobody in).
+    case sessionOrDocument
 
     /// Whether the response carries a session (and so may name its own session fields).
-    public var carriesSession: Bool { self == .session || self == .sessionOrUser }
+    public var carriesSession: Bool { self == .session || self == .sessionOrUser || self == .sessionOrDocument }
 }

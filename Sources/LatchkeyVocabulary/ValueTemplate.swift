@@ -74,12 +74,6 @@ public struct ValueTemplate: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// The literal text before the first variable.
-    public var literalPrefix: String {
-        if case .literal(let text)? = segments.first { return text }
-        return ""
-    }
-
     /// The template in descriptor syntax (braces in literals doubled).
     public var description: String {
         var text = ""

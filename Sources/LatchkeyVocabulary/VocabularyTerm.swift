@@ -25,6 +25,6 @@ public enum Vocabulary {
     public static let termTypes: [any VocabularyTerm.Type] = [
         BodyEncoding.self, ClientAuthenticationMethod.self, RequestAuthorization.self, ResponseMeaning.self,
         TokenFormat.self, IssuerValidation.self, CallbackLocation.self, RedirectKind.self, InputKind.self,
-        ParameterType.self, PKCEMethod.self, Flow.self, ErrorKind.self, BuiltInErrorCode.self,
+        ParameterType.self, PKCEMethod.self, Flow.self, ErrorKind.self, BuiltInErrorCode.self, ClientAudience.self,
     ]
 }

@@ -112,7 +112,7 @@ await section("peer") {
     return try await runDetached { try await PeerBench(packageRoot: root, setUp: setUp).run() }
 }
 await section("dpop") {
-    try await runDetached { try await DPoPProofBench(proofs: 2_000, requests: 200).run() }
+    try await runDetached { try await DPoPProofBench(rounds: 10, proofsPerRound: 200, requestsPerRound: 20).run() }
 }
 await section("size") {
     let root = BenchOptions.packageRoot()

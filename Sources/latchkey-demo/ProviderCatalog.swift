@@ -3,9 +3,10 @@
 
 /// The generated clients the demo knows, by descriptor name.
 enum ProviderCatalog {
-    /// Every catalog descriptor: the simulator serves any of them.
-    static let specs: [(name: String, spec: ProviderSpec)] = LatchkeyProviders.all.map { ($0.name, $0) }
-        .sorted { $0.name < $1.name }
+    /// Every catalog descriptor that signs someone in: the simulator serves any of them (a server-side client,
+    /// Supabase's admin API, has no sign-in to show).
+    static let specs: [(name: String, spec: ProviderSpec)] = LatchkeyProviders.all.filter { $0.audience == .app }
+        .map { ($0.name, $0) }.sorted { $0.name < $1.name }
 
     static var names: [String] { specs.map(\.name) }
 

@@ -6,11 +6,17 @@
     /// `latchkey-demo --provider NAME` for every catalog descriptor, offline on the simulator: fixed-host
     /// providers, providers that need a client secret, `form_post`, https-only redirects and password flows.
     @Suite struct DemoProviderTests {
-        /// Every descriptor in `Descriptors/`, by name.
+        /// Every descriptor in `Descriptors/` that signs someone in, by name: a server-side client
+        /// (`"audience": "server"`, Supabase's admin API) has no sign-in for the demo to run.
         static let catalog: [String] = {
             let directory = PackageRoot.url.appendingPathComponent("Descriptors")
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return files.filter { $0.hasSuffix(".json") && $0 != "descriptor.schema.json" }
+                .filter { file in
+                    let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)
+                    let object = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+                    return object?["audience"] as? String != "server"
+                }
                 .map { String($0.dropLast(5)) }.sorted()
         }()
 

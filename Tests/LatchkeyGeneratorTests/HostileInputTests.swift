@@ -61,7 +61,7 @@ import Testing
                 "doThing": {
                   "request": \(h),
                   "description": \(h),
-                  "parameters": { "value": { "description": \(h), "values": [\(h)] } }
+                  "parameters": { "value": { "description": \(h), "values": ["plain_value"] } }
                 }
               },
               "errors": {
@@ -87,7 +87,7 @@ import Testing
             #expect(!source.contains("\u{2028}") && !source.contains("\u{0}") && !source.contains("\r"))
             // Everything outside comments and string literals must be the template's own code: the only
             // declarations are the client's (the operations every provider has come from the runtime's
-            // AuthProviderClient extension, not from the generated file).
+            // AuthProviderClient extension, not from the generated file), and the enum of the parameter's values.
             let declarations = source.split(separator: "\n").compactMap { line -> String? in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 for prefix in ["public func ", "func ", "public struct ", "struct ", "public enum ", "enum "]
@@ -97,7 +97,7 @@ import Testing
                 return nil
             }
             #expect(
-                Set(declarations) == ["HostileClient", "signIn", "doThing"],
+                Set(declarations) == ["HostileClient", "signIn", "doThing", "DoThingValue"],
                 "\(declarations)")
             try await Self.typecheck(source)
         }

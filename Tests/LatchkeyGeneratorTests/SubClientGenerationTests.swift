@@ -5,7 +5,7 @@ import Testing
 /// `actionGroups` become nested sub-client types; `event`, `then` and `accessTokenClaims` reach the spec literal
 /// and the generated methods.
 @Suite struct SubClientGenerationTests {
-    @Test("Supabase: client.mfa is a nested MFA type; getClaims and the assurance level are generated")
+    @Test("Supabase: client.mfa is a nested MFA type with its values' enums; getClaims and the assurance level")
     func supabase() throws {
         let result = DescriptorLoader.load(path: PackageRoot.path("Descriptors/supabase.json"))
         let descriptor = try #require(result.descriptor, "\(result.diagnostics)")
@@ -22,6 +22,11 @@ import Testing
         // The assurance level is in the MFA type (indented as its member), not on the client.
         #expect(code.contains("        public func getAuthenticatorAssuranceLevel()"))
         #expect(!code.contains("\n    public func getAuthenticatorAssuranceLevel()"))
+        // A grouped action's `values` become an enum nested in its sub-client, sent as its raw value.
+        #expect(code.contains("        public enum MfaChallengeChannel: Swift.String, Swift.Sendable,"))
+        #expect(code.contains("            channel: MfaChallengeChannel? = nil,"))
+        #expect(code.contains(#"if let channel { arguments["channel"] = .string(channel.rawValue) }"#))
+        #expect(!code.contains("\n    public enum MfaChallengeChannel"))
         // Grouped actions are not on the client itself.
         #expect(!code.contains("\n    public func challengeAndVerify("))
     }

@@ -77,6 +77,9 @@ import Testing
                 #""errors": { "codes": { "my_code": { "kind": "\#($0)" } }, "map": [{ "status": 418, "code": "my_code" }] }"#
             },
             expected: { _, emission in #"code: "my_code", kind: \#(emission)"# }),
+        "ClientAudience": Probe(
+            fragment: { #""audience": "\#($0)""# },
+            expected: { raw, emission in raw == "app" ? nil : "audience: \(emission)" }, formatVersion: 2),
         "BuiltInErrorCode": Probe(
             fragment: { #""errors": { "map": [{ "status": 418, "code": "\#($0)" }] }"# },
             expected: { raw, _ in

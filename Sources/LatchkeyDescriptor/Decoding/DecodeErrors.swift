@@ -50,11 +50,26 @@ extension DescriptorDecoder {
                     at: node, fixIt: "list each provider code once")
             }
         }
+        var sessionEndedEvents: [Named<String>] = []
+        if let node = reader.member("sessionEndedEvents") {
+            requireFormatVersion(2, for: "\"sessionEndedEvents\"", at: node)
+            for member in node.object?.members ?? [] {
+                guard let event = decodeEventName(member.value) else { continue }
+                if !sessionEnded.contains(member.key) {
+                    sink.error(
+                        "\"\(member.key.prefix(40))\" is not one of \"sessionEndedCodes\"", at: member.value,
+                        fixIt: "list it in \"sessionEndedCodes\" too")
+                }
+                sessionEndedEvents.append(Named(member.key, event))
+            }
+            if node.object == nil { sink.error("expected an object of provider codes and event names", at: node) }
+        }
         var errors = Descriptor.Errors(
             codeFields: codeFields, messageFields: messageFields, errorInSuccessBody: inSuccess,
             statusField: statusField, codes: codes, map: map, callback: callback)
         errors.verification = verification
         errors.sessionEndedCodes = sessionEnded
+        errors.sessionEndedEvents = sessionEndedEvents
         return errors
     }
 

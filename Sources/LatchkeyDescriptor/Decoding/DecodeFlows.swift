@@ -56,12 +56,14 @@ extension DescriptorDecoder {
             return Named(member.key, decodeValue(member.value, .request))
         }
         let exchange = reader.requestName("exchange", self, expecting: ["session"])
-        let flow = Descriptor.Flows.AuthorizationCode(
+        let parametersNode = reader.member("parameters")
+        var flow = Descriptor.Flows.AuthorizationCode(
             authorizeURL: url ?? Template(segments: []), query: query, exchange: exchange ?? "",
             nonce: reader.bool("nonce", default: false), returnsState: reader.bool("returnsState", default: true),
             scopes: reader.strings("scopes"), scopeSeparator: reader.string("scopeSeparator") ?? " ",
             fetchUser: reader.bool("fetchUser", default: false),
             pendingLifetime: reader.int("pendingLifetime", range: 30...86_400) ?? 600)
+        if let parametersNode { flow.parameters = decodeAuthorizeParameters(parametersNode, query: query) }
         guard url != nil, exchange != nil else { return nil }
         return flow
     }

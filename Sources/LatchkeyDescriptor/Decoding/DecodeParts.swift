@@ -28,9 +28,10 @@ extension DescriptorDecoder {
                 }
                 return items.compactMap { decodeRejection($0) }
             }) ?? []
+        let requirement = reader.member("require").flatMap { decodeRequirement($0) }
         return Descriptor.Input(
             name: member.key, type: type, summary: summary, required: required, defaultValue: defaultValue,
-            trimTrailingSlash: trim, environment: environment, rejections: rejections)
+            trimTrailingSlash: trim, environment: environment, rejections: rejections, requirement: requirement)
     }
 
     private func decodeRejection(_ node: JSONNode) -> Descriptor.Rejection? {
@@ -142,7 +143,7 @@ extension DescriptorDecoder {
         let audience = reader.member("audience").flatMap { decodeTemplate($0, context: .request) }
         let implicitAssertion = reader.string("implicitAssertion")
         let issuerValidation = decodeIssuerValidation(&reader)
-        if format == .pasetoV4Public && keys == nil {
+        if format.behaviour.verification != nil && keys == nil {
             sink.error(
                 "\"paseto_v4_public\" access tokens are verified, but \"accessTokenKeys\" is missing", at: node,
                 fixIt: "set it to the key document's URL, e.g. \"{discovered.paseto_public_key_endpoint}\"")
@@ -163,7 +164,7 @@ extension DescriptorDecoder {
                 return items.compactMap { decodePointer($0) }
             } ?? []
         let checksToken = !tokens.footer.isEmpty || !tokens.requiredClaims.isEmpty || !tokens.claimValues.isEmpty
-        if format != .pasetoV4Public,
+        if format.behaviour.verification == nil,
             checksToken || tokens.userFromAccessToken || !tokens.userDocumentMustMatch.isEmpty
         {
             sink.error(

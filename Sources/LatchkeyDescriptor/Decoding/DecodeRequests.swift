@@ -47,19 +47,25 @@ extension DescriptorDecoder {
                 }
                 return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
             } ?? []
+        let pagination = reader.member("pagination").flatMap { decodePagination($0, response: response) }
         guard let url else { return nil }
         return Descriptor.Request(
             method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
             clientAuthentication: clientAuthentication, authorization: authorization, response: response,
-            ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session)
+            ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session, pagination: pagination)
     }
 
-    func decodeAction(_ node: JSONNode) -> Descriptor.Action? {
+    /// An action; `enums` collects the value enums' names (name → the action and parameter that declare it) so
+    /// that two parameters never generate the same one.
+    func decodeAction(_ node: JSONNode, name: String, enums: inout [String: String]) -> Descriptor.Action? {
         guard var reader = ObjectReader(node, sink, expected: "an action") else { return nil }
         defer { reader.finish() }
         let requestNode = reader.required("request", "the request the action sends")
         let request = requestNode.flatMap { ObjectReader.string($0, sink) }
-        if let request, let requestNode { requestReferences.append((request, requestNode, [])) }
+        let returnsNode = reader.member("returns")
+        // Only a document answer has members to pick.
+        let expected = returnsNode == nil ? [] : ["document"]
+        if let request, let requestNode { requestReferences.append((request, requestNode, expected)) }
         let summary = reader.string("description")
         let parameters = reader.members("parameters", "\"parameters\"").compactMap {
             member -> Named<Descriptor.Action.Parameter>? in
@@ -67,14 +73,19 @@ extension DescriptorDecoder {
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
             let type = parameterReader.oneOf("type", default: ParameterType.string)
-            if type == .object, let typeNode = parameterReader.member("type") {
-                requireFormatVersion(2, for: "parameter \"type\": \"object\"", at: typeNode)
+            if type == .object || type == .strings, let typeNode = parameterReader.member("type") {
+                requireFormatVersion(2, for: "parameter \"type\": \"\(type.rawValue)\"", at: typeNode)
+            }
+            let valuesNode = parameterReader.member("values")
+            let values = valuesNode.map { ObjectReader.strings($0, sink) } ?? []
+            if let valuesNode {
+                checkValues(values, type: type, at: valuesNode, action: name, parameter: member.key, enums: &enums)
             }
             let parameter = Descriptor.Action.Parameter(
                 type: type,
                 optional: parameterReader.bool("optional", default: false),
                 minLength: parameterReader.int("minLength", range: 0...4096),
-                values: parameterReader.strings("values"),
+                values: values,
                 summary: parameterReader.string("description"))
             return Named(member.key, parameter)
         }
@@ -82,10 +93,68 @@ extension DescriptorDecoder {
         let methodNode = reader.member("method")
         if let methodNode { requireFormatVersion(2, for: "action \"method\"", at: methodNode) }
         let method = methodNode.flatMap { ObjectReader.string($0, sink, "the generated method's name") }
+        if let returnsNode { requireFormatVersion(2, for: "action \"returns\"", at: returnsNode) }
+        let returns = returnsNode.flatMap { decodePointer($0) }
+        let eventNode = reader.member("event")
+        if let eventNode { requireFormatVersion(2, for: "action \"event\"", at: eventNode) }
+        let event = eventNode.flatMap { decodeEventName($0) }
         var action = Descriptor.Action(request: request ?? "", summary: summary, parameters: parameters, pkce: pkce)
         action.method = method
+        action.returns = returns
+        action.event = event
         decodeActionExtensions(&reader, into: &action)
         guard request != nil else { return nil }
         return action
+    }
+
+    /// An event name: lower_snake_case, as the runtime's events are named.
+    func decodeEventName(_ node: JSONNode) -> String? {
+        guard let event = ObjectReader.string(node, sink, "an event name") else { return nil }
+        guard SwiftNames.isValidErrorCode(event) else {
+            sink.error(
+                "event name \"\(event.prefix(40))\" is not lower_snake_case", at: node, fixIt: "e.g. \"user_updated\"")
+            return nil
+        }
+        return event
+    }
+
+    /// A parameter's `values` become a Swift enum (``ValueEnumNames``): string parameters (and `strings`, whose
+    /// items take the enum), at least one
+    /// value, each value's case name an identifier no other value of the list shares, and an enum name no other
+    /// parameter's enum (nor the client's own nested types) takes.
+    func checkValues(
+        _ values: [String], type: ParameterType, at node: JSONNode, action: String, parameter: String,
+        enums: inout [String: String]
+    ) {
+        guard type == .string || type == .strings else {
+            sink.error("\"values\" needs a string or strings parameter, not \(type.rawValue)", at: node)
+            return
+        }
+        guard !values.isEmpty else {
+            sink.error("\"values\" lists no value", at: node, fixIt: "list the values, or remove \"values\"")
+            return
+        }
+        var cases: [String: String] = [:]
+        for value in values {
+            let caseName = ValueEnumNames.caseName(value)
+            if let problem = ValueEnumNames.problem(caseName: caseName) {
+                sink.error("the value \"\(value.prefix(40))\" cannot be a Swift enum case: \(problem)", at: node)
+            } else if let other = cases[caseName] {
+                sink.error(
+                    "the values \"\(other.prefix(40))\" and \"\(value.prefix(40))\" both become the case "
+                        + "\(caseName)", at: node)
+            }
+            cases[caseName] = value
+        }
+        let enumName = ValueEnumNames.enumName(action: action, parameter: parameter)
+        let owner = "\(action).\(parameter)"
+        if ValueEnumNames.clientMemberTypes.contains(enumName) {
+            sink.error("the values' enum \(enumName) has the name of a type the client declares", at: node)
+        } else if let other = enums[enumName] {
+            sink.error(
+                "the values' enum \(enumName) of \(owner) has the name of \(other)'s", at: node,
+                fixIt: "rename the action or the parameter")
+        }
+        enums[enumName] = owner
     }
 }

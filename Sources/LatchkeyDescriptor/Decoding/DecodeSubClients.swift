@@ -1,6 +1,6 @@
 import LatchkeyVocabulary
 
-/// Typed sub-clients (`actionGroups`, an action's `group`), an action's `event` and `then`, and
+/// Typed sub-clients (`actionGroups`, an action's `group`), an action's `then`, and
 /// `accessTokenClaims`: the format version 2 keys for MFA-style APIs.
 extension DescriptorDecoder {
     /// The signature algorithms `accessTokenClaims.algorithms` may name (asymmetric only).
@@ -31,21 +31,11 @@ extension DescriptorDecoder {
         }
     }
 
-    /// An action's `group`, `event` and `then`.
+    /// An action's `group` and `then` (its `event` is decoded with the action).
     func decodeActionExtensions(_ reader: inout ObjectReader, into action: inout Descriptor.Action) {
         if let node = reader.member("group") {
             requireFormatVersion(2, for: "action \"group\"", at: node)
             action.group = ObjectReader.string(node, sink, "an action group name")
-        }
-        if let node = reader.member("event") {
-            requireFormatVersion(2, for: "action \"event\"", at: node)
-            let event = ObjectReader.string(node, sink)
-            if let event, !SwiftNames.isValidErrorCode(event) {
-                sink.error(
-                    "event name \"\(event.prefix(40))\" is not lower_snake_case", at: node,
-                    fixIt: "use lower_snake_case words such as \"mfa_challenge_verified\"")
-            }
-            action.event = event
         }
         if let node = reader.member("then") {
             requireFormatVersion(2, for: "action \"then\"", at: node)

@@ -29,7 +29,8 @@ extension DescriptorDecoder {
         requireFormatVersion(2, for: "a request's \"session\"", at: node)
         if !response.carriesSession {
             sink.error(
-                "a request's \"session\" needs \"response\": \"session\" or \"sessionOrUser\"", at: node,
+                "a request's \"session\" needs \"response\": \"session\", \"sessionOrUser\" or \"sessionOrDocument\"",
+                at: node,
                 fixIt: "set \"response\", or remove \"session\"")
         }
         return decodeSessionFields(node)

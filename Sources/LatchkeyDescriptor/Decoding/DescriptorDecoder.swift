@@ -12,6 +12,9 @@ final class DescriptorDecoder {
     /// The format version the descriptor declares (the newest while it is missing or unknown, so a
     /// missing version is reported once rather than at every newer key).
     var formatVersion = DescriptorFormat.currentVersion
+    /// The value enums' names so far (name → the action and parameter that declare it), so that two
+    /// parameters never generate the same one.
+    var valueEnums: [String: String] = [:]
 
     /// Where a template is used, which decides the variables it may name.
     enum TemplateContext: Equatable {
@@ -64,7 +67,7 @@ final class DescriptorDecoder {
         }
         let flows = reader.member("flows").flatMap { decodeFlows($0) } ?? Descriptor.Flows()
         let actions = reader.members("actions", "\"actions\"").compactMap { member in
-            decodeAction(member.value).map { Named(member.key, $0) }
+            decodeAction(member.value, name: member.key, enums: &valueEnums).map { Named(member.key, $0) }
         }
         let errors = reader.member("errors").flatMap { decodeErrors($0) } ?? Descriptor.Errors()
         let callback = reader.member("callback").flatMap { decodeCallback($0) } ?? Descriptor.Callback()
@@ -83,6 +86,7 @@ final class DescriptorDecoder {
         let actionGroups = decodeActionGroups(
             reader.members("actionGroups", "\"actionGroups\""), at: actionGroupsNode)
         let accessTokenClaims = reader.member("accessTokenClaims").flatMap { decodeAccessTokenClaims($0) }
+        let audience = decodeAudience(reader.member("audience"), flows: flows)
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
@@ -93,7 +97,7 @@ final class DescriptorDecoder {
             tokenParameters: tokenParameters, requests: requests, flows: flows, actions: actions, errors: errors,
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
             vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures, dpop: dpop,
-            pushedAuthorization: pushedAuthorization)
+            pushedAuthorization: pushedAuthorization, audience: audience)
         descriptor.actionGroups = actionGroups
         descriptor.accessTokenClaims = accessTokenClaims
         return descriptor

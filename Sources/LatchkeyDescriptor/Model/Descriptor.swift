@@ -62,6 +62,8 @@ public struct Descriptor: Sendable, Hashable {
     public var actionGroups: [Named<ActionGroup>] = []
     /// How access-token claims are verified (format version 2), if the client offers it.
     public var accessTokenClaims: AccessTokenClaims? = nil
+    /// Where the generated client may run (format version 2): `audience`, `app` by default.
+    public var audience: ClientAudience = .app
 
     /// A descriptor's `pushedAuthorization`.
     public struct PushedAuthorization: Sendable, Hashable {

@@ -19,6 +19,8 @@ extension Descriptor {
         public var environment: String?
         /// Values refused before any request.
         public var rejections: [Rejection]
+        /// What every value must be (format version 2): `require`.
+        public var requirement: InputRequirement? = nil
     }
 
     /// A rule refusing an input value.
@@ -62,7 +64,7 @@ extension Descriptor {
         public var clientAuthentication: ClientAuthenticationMethod
         /// `none` or `accessToken`.
         public var authorization: RequestAuthorization
-        /// `session`, `user`, `document`, `none` or `sessionOrUser`.
+        /// `session`, `user`, `document`, `none`, `sessionOrUser` or `sessionOrDocument`.
         public var response: ResponseMeaning
         /// Error statuses treated as success.
         public var ignoreErrorStatuses: [Int]
@@ -70,6 +72,8 @@ extension Descriptor {
         public var authorizationScheme: String = "Bearer"
         /// This request's own session fields (format version 2), replacing the descriptor's.
         public var session: SessionFields? = nil
+        /// How a `document` answer says which page it is (format version 2): `pagination`.
+        public var pagination: Pagination? = nil
     }
 
     /// The standard flows.
@@ -119,6 +123,9 @@ extension Descriptor {
             public var fetchUser: Bool
             /// Pending flow lifetime in seconds.
             public var pendingLifetime: Int
+            /// Typed arguments of the generated `authorizationURL(…)` and `signInWithBrowser(…)`, each a
+            /// variable the query names (Supabase's `provider`), in order (format version 2).
+            public var parameters: [Named<Action.Parameter>] = []
         }
 
         /// Refresh.
@@ -165,10 +172,14 @@ extension Descriptor {
         public var method: String? = nil
         /// The action group (typed sub-client) the method belongs to (format version 2).
         public var group: String? = nil
-        /// An event published after the action succeeds (format version 2), lower_snake_case.
-        public var event: String? = nil
         /// A second action performed with values from this one's answer (format version 2).
         public var then: ActionFollowUp? = nil
+        /// The member of the answer (a JSON pointer into a `document` response) the action returns instead of
+        /// the whole document (format version 2).
+        public var returns: String? = nil
+        /// An event published on the client's events after the action succeeds (`user_updated`; format
+        /// version 2).
+        public var event: String? = nil
 
         /// One action parameter.
         public struct Parameter: Sendable, Hashable {
@@ -206,6 +217,9 @@ extension Descriptor {
         /// Provider codes meaning the server has ended the session: a request sent with the session's access
         /// token and refused with one of them forgets the session (format version 2).
         public var sessionEndedCodes: [String] = []
+        /// Events published when the session ends for one of those codes, by code (`user_not_found` →
+        /// `user_deleted`; format version 2).
+        public var sessionEndedEvents: [Named<String>] = []
 
         /// A declared code.
         public struct DeclaredCode: Sendable, Hashable {

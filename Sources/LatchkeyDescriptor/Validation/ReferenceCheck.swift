@@ -118,7 +118,13 @@ extension DescriptorDecoder {
             // A grouped action lives in its sub-client, whose only own members are `client` and `init`.
             let taken = generatedNames(descriptor, group: action.value.group).union(
                 action.value.group == nil ? reserved.union(groupNames) : ["client", "init"])
-            guard SwiftNames.isValidLowerCamelIdentifier(swiftName), overloadsSignIn || !taken.contains(swiftName)
+            // `signOut` may name an action with a required argument when there is no sign-out flow: its labels
+            // tell it apart from every client's `signOut(scope:)` (an admin's `signOut(jwt:scope:)`).
+            let overloadsSignOut =
+                action.value.method == "signOut" && descriptor.flows.signOut == nil
+                && action.value.parameters.contains { !$0.value.optional }
+            guard SwiftNames.isValidLowerCamelIdentifier(swiftName),
+                overloadsSignIn || overloadsSignOut || !taken.contains(swiftName)
             else {
                 sink.add(
                     .error(

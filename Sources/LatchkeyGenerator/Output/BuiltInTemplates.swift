@@ -26,6 +26,11 @@ import Foundation
 ///
 {{/if}}
 /// Flows: {{flowSummary | doc}}.
+{{#if isServer}}
+///
+/// Server-side only: the client holds a secret, so it cannot be created in an app (its initializer is
+/// unavailable on iOS, tvOS, watchOS and visionOS) and it never signs anyone in.
+{{/if}}
 {{#if documentation}}
 ///
 /// Provider documentation: <{{documentation | doc}}>
@@ -55,6 +60,12 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
     ///   - options: Transport, session store, clock, randomness and refresh leeway.
     /// - Throws: `AuthError` with kind `misconfigured` when the configuration is invalid.
+{{#if isServer}}
+    @available(iOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(tvOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(watchOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+    @available(visionOS, unavailable, message: "a server-side client holds a secret that must never ship in an app")
+{{/if}}
     public init(
 {{#each inputs}}
 {{#if isOptional}}
@@ -139,6 +150,19 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
     }
 {{/if}}
 {{#each actions}}
+{{#each parameters}}
+{{#if hasValues}}
+
+    /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of the
+    /// descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
+    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+        /// `{{value | doc}}`.
+        case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+    }
+{{/if}}
+{{/each}}
 
     /// {{summary | doc}}
 {{#if parameters}}
@@ -163,9 +187,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
 {{#each parameters}}
 {{#if isOptional}}
-        if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}) }
+        if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
 {{else}}
-        arguments[{{name | string}}] = {{case | code}}({{label | identifier}})
+        arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
 {{/if}}
 {{/each}}
         return try await client.perform(action: {{name | string}}, arguments: arguments)
@@ -230,6 +254,19 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
             self.client = client
         }
 {{#each actions}}
+{{#each parameters}}
+{{#if hasValues}}
+
+        /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of
+        /// the descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
+        public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+            /// `{{value | doc}}`.
+            case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+        }
+{{/if}}
+{{/each}}
 
         /// {{summary | doc}}
 {{#if parameters}}
@@ -254,9 +291,9 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
             var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
 {{#each parameters}}
 {{#if isOptional}}
-            if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}) }
+            if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
 {{else}}
-            arguments[{{name | string}}] = {{case | code}}({{label | identifier}})
+            arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
 {{/if}}
 {{/each}}
             return try await client.perform(action: {{name | string}}, arguments: arguments)
@@ -290,6 +327,88 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
     }
 {{/each}}
+{{#if hasBrowser}}
+{{#if browserParameters}}
+{{#each browserParameters}}
+{{#if hasValues}}
+
+    /// The values of the `{{label | doc}}` argument of a browser sign-in (the descriptor's
+    /// `flows.authorizationCode.parameters.{{name | doc}}`); each raw value is the string sent on the wire.
+    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+        /// `{{value | doc}}`.
+        case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+    }
+{{/if}}
+{{/each}}
+
+    /// Prepares a browser sign-in with typed arguments, without sending anything: makes the PKCE verifier,
+    /// keeps the pending sign-in in the store, and builds the authorization URL (supabase-swift's
+    /// `getOAuthSignInURL`).
+    /// - Parameters:
+{{#each browserParameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    /// - Returns: The request; open its URL, then pass the callback to `handleCallback(_:)`.
+    /// - Throws: `validation_failed` for a query parameter a typed argument sets; `invalid_configuration` for
+    ///   one the sign-in sets, or a redirect URI the descriptor does not allow. Nothing is sent either way.
+    public func authorizationURL(
+{{#each browserParameters}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/each}}
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:]
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.AuthorizationRequest {
+        var arguments: [Swift.String: Swift.String] = [:]
+{{#each browserParameters}}
+        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
+{{/each}}
+        return try await client.prepareAuthorization(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams)
+    }
+
+    /// Signs in through a browser with typed arguments (supabase-swift's `signInWithOAuth`): as
+    /// `authorizationURL(…)`, then the authenticator shows the page and the callback is exchanged.
+    /// - Parameters:
+{{#each browserParameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
+    ///   - authenticator: Shows the authorization page and returns the callback URL.
+    /// - Returns: The new session.
+    /// - Throws: The errors of `authorizationURL(…)`; `login_cancelled` when the user closes the browser or
+    ///   denies access; the exchange's errors.
+    @discardableResult
+    public func signInWithBrowser(
+{{#each browserParameters}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/each}}
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:],
+        prefersEphemeralSession: Swift.Bool = false,
+        using authenticator: any LatchkeyRuntime.WebAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
+        var arguments: [Swift.String: Swift.String] = [:]
+{{#each browserParameters}}
+        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
+{{/each}}
+        return try await client.signInWithBrowser(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams,
+            prefersEphemeralSession: prefersEphemeralSession, using: authenticator)
+    }
+{{/if}}
+{{/if}}
 }
 {{#if hasPassword}}
 

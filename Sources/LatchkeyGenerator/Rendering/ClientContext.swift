@@ -30,7 +30,7 @@ enum ClientContext {
         let defaultScope = flows.signOut?.defaultScope ?? flows.signOut?.scopes.first ?? ""
         context["defaultScopeCase"] = .text(SwiftNames.lowerCamelCase(defaultScope))
         context["hasUserInfo"] = .bool(flows.userInfo != nil)
-        context["hasServerHandoff"] = .bool(d.tokens.accessToken == .pasetoV4Public)
+        context["hasServerHandoff"] = .bool(d.tokens.accessToken.behaviour.offersServerHandoff)
         context["hasDeviceCode"] = .bool(flows.deviceCode != nil)
         context["hasClientCredentials"] = .bool(flows.clientCredentials != nil)
         context["hasEndSession"] = .bool(flows.endSession != nil)
@@ -41,7 +41,10 @@ enum ClientContext {
         context["actionGroups"] = .list(d.actionGroups.map { actionGroup($0, in: d) })
         context["hasAccessTokenClaims"] = .bool(d.accessTokenClaims != nil)
         context["hasAssurance"] = .bool(d.accessTokenClaims?.assurance.map { $0.group == nil } ?? false)
+        context["browserParameters"] = .list(
+            (flows.authorizationCode?.parameters ?? []).map { parameter(action: "authorization", $0) })
         context["flowSummary"] = .text(flowSummary(d))
+        context["isServer"] = .bool(d.audience == .server)
         return context
     }
 
@@ -82,33 +85,14 @@ enum ClientContext {
     }
 
     static func action(_ a: Named<Descriptor.Action>) -> TemplateContext {
-        let parameters = a.value.parameters.map { p -> TemplateContext in
-            let type: String =
-                switch p.value.type {
-                case .bool: "Swift.Bool"
-                case .int: "Swift.Int"
-                case .url: "Foundation.URL"
-                case .string: "Swift.String"
-                case .object: "[Swift.String: LatchkeyRuntime.JSON]"
-                }
-            var summary = p.value.summary ?? "The \(p.name) parameter."
-            if !p.value.values.isEmpty { summary += " One of: \(p.value.values.joined(separator: ", "))." }
-            if let min = p.value.minLength { summary += " At least \(min) characters." }
-            return TemplateContext([
-                "name": .text(p.name),
-                "label": .text(SwiftNames.lowerCamelCase(p.name)),
-                "summary": .text(summary),
-                "swiftType": .code(GeneratedCode(type + (p.value.optional ? "?" : ""))),
-                "isOptional": .bool(p.value.optional),
-                "case": .code(GeneratedCode(SwiftExpression.term(p.value.type).singleLine)),
-            ])
-        }
+        let parameters = a.value.parameters.map { parameter(action: a.name, $0) }
         let method = a.value.method ?? SwiftNames.lowerCamelCase(a.name)
         // `public func NAME() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {` is
         // 88 characters besides the name and indentation; longer lines are wrapped as swift-format wraps them.
         let signatureLength = method.count + 88
         return TemplateContext([
             "name": .text(a.name),
+            "actionName": .text(a.name),
             "method": .text(method),
             "wrapsAtTop": .bool(signatureLength + 4 > 120),
             "wrapsInGroup": .bool(signatureLength + 8 > 120),
@@ -124,6 +108,41 @@ enum ClientContext {
             "summary": .text(g.value.summary ?? "The \(g.name) calls."),
             "actions": .list(d.actions.filter { $0.value.group == g.name }.map(action)),
             "hasAssurance": .bool(d.accessTokenClaims?.assurance?.group == g.name),
+        ])
+    }
+
+    /// One parameter of an action (or of the browser sign-in, `action` `authorization`).
+    static func parameter(action: String, _ p: Named<Descriptor.Action.Parameter>) -> TemplateContext {
+        let type: String =
+            switch p.value.type {
+            case .bool: "Swift.Bool"
+            case .int: "Swift.Int"
+            case .url: "Foundation.URL"
+            case .string: "Swift.String"
+            case .object: "[Swift.String: LatchkeyRuntime.JSON]"
+            case .strings: "[Swift.String]"
+            }
+        var summary = p.value.summary ?? "The \(p.name) parameter."
+        if let min = p.value.minLength { summary += " At least \(min) characters." }
+        // A parameter with `values` takes a generated enum whose raw values are the wire strings.
+        let enumName = p.value.values.isEmpty ? nil : ValueEnumNames.enumName(action: action, parameter: p.name)
+        // A `strings` parameter with `values` takes an array of that enum.
+        let isList = p.value.type == .strings
+        let valueType = enumName.map { isList ? "[\($0)]" : $0 } ?? type
+        let cases = p.value.values.map { value in
+            TemplateContext(["value": .text(value), "caseName": .text(ValueEnumNames.caseName(value))])
+        }
+        return TemplateContext([
+            "name": .text(p.name),
+            "label": .text(SwiftNames.lowerCamelCase(p.name)),
+            "summary": .text(summary),
+            "swiftType": .code(GeneratedCode(valueType + (p.value.optional ? "?" : ""))),
+            "isOptional": .bool(p.value.optional),
+            "case": .code(GeneratedCode(SwiftExpression.term(p.value.type).singleLine)),
+            "rawValue": .code(GeneratedCode(enumName == nil ? "" : isList ? ".map(\\.rawValue)" : ".rawValue")),
+            "hasValues": .bool(enumName != nil),
+            "enumName": .text(enumName ?? ""),
+            "values": .list(cases),
         ])
     }
 }

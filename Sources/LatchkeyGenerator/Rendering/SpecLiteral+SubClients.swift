@@ -1,10 +1,9 @@
 import LatchkeyDescriptor
 
 extension SpecLiteral {
-    /// An action's `event` and `then`, when it has them.
+    /// An action's `then`, when it has one.
     static func actionStepArguments(_ a: Descriptor.Action) -> [Arg] {
         optionalArgs([
-            ("event", a.event.map(Expr.string)),
             (
                 "followUp",
                 a.then.map { then in
@@ -15,7 +14,7 @@ extension SpecLiteral {
                             Arg(label: "arguments", value: stringDictionary(then.arguments)),
                         ])
                 }
-            ),
+            )
         ])
     }
 

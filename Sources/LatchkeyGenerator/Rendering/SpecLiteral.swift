@@ -67,7 +67,7 @@ enum SpecLiteral {
         return .call(
             "LatchkeyRuntime.ProviderSpec",
             args + clientSecretArguments(d) + captureArguments(d) + senderArguments
-                + SpecLiteral.accessTokenClaimsArguments(d))
+                + SpecLiteral.accessTokenClaimsArguments(d) + SpecLiteralServer.arguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {
@@ -158,6 +158,9 @@ enum SpecLiteral {
                         })))
         }
         if let environment = i.environment { args.append(Arg(label: "environmentKey", value: .string(environment))) }
+        if let requirement = i.requirement {
+            args.append(Arg(label: "requirement", value: SpecLiteralServer.requirement(requirement)))
+        }
         return .call(".init", args)
     }
 
@@ -298,7 +301,11 @@ enum SpecLiteral {
                             }
                             return .call(".init", args)
                         })),
-            ] + optionalArgs([("linkPKCE", a.value.pkce.map(linkPKCE))]) + actionStepArguments(a.value))
+            ]
+                + optionalArgs([
+                    ("linkPKCE", a.value.pkce.map(linkPKCE)), ("resultPointer", a.value.returns.map(Expr.string)),
+                    ("event", a.value.event.map(Expr.string)),
+                ]) + actionStepArguments(a.value))
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {
@@ -347,6 +354,11 @@ enum SpecLiteral {
                 (
                     "sessionEndedCodes",
                     e.sessionEndedCodes.isEmpty ? nil : .array(e.sessionEndedCodes.map(Expr.string))
+                ),
+                (
+                    "sessionEndedEvents",
+                    e.sessionEndedEvents.isEmpty
+                        ? nil : .dictionary(e.sessionEndedEvents.map { ($0.name, Expr.string($0.value)) })
                 ),
             ]))
     }

@@ -12,6 +12,9 @@ enum SpecLiteralVersion2 {
             args.append(Arg(label: "authorizationScheme", value: .string(r.authorizationScheme)))
         }
         if let session = r.session { args.append(Arg(label: "session", value: SpecLiteral.session(session))) }
+        if let pagination = r.pagination {
+            args.append(Arg(label: "pagination", value: SpecLiteralServer.pagination(pagination)))
+        }
         return args
     }
 

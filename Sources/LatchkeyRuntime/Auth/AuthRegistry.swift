@@ -79,9 +79,6 @@ extension AuthRegistry {
         register(created, forKey: key)
         return created
     }
-
-    /// Every registered engine, in registration order.
-    public var allClients: [AuthClient] { allProviders.map(\.client) }
 }
 
 /// An engine registered without its generated client.

@@ -28,9 +28,9 @@ extension AuthClient {
     func validateNewAccessToken(_ session: inout Session, previous: Session? = nil) async throws(AuthError)
         -> [String: JSON]?
     {
-        guard provider.tokens.accessTokenFormat == .pasetoV4Public else { return nil }
+        guard provider.tokens.accessTokenFormat.behaviour.verification != nil else { return nil }
         let claims = try await verifiedAccessTokenClaims(session.accessToken)
-        if let previous, let earlier = Self.unverifiedPasetoClaims(previous.accessToken) {
+        if let previous, let earlier = storedAccessTokenClaims(previous) {
             for pointer in ["/sub"] + provider.tokens.userDocumentMustMatch {
                 guard let before = JSON.object(earlier).value(at: pointer) else { continue }
                 guard JSON.object(claims).value(at: pointer) == before else {
@@ -56,7 +56,9 @@ extension AuthClient {
     ///   key set or issuer; the key set's fetch errors.
     func verifiedAccessTokenClaims(_ token: String) async throws(AuthError) -> [String: JSON] {
         do throws(AuthError) {
-            guard provider.tokens.accessTokenFormat == .pasetoV4Public else {
+            switch provider.tokens.accessTokenFormat.behaviour.verification {
+            case .pasetoV4Public?: break
+            case nil:
                 throw failure(.invalidConfiguration, "This provider's access tokens are not PASETO v4.public tokens.")
             }
             guard let keyID = PasetoV4Public.keyID(of: token) else {
@@ -119,7 +121,7 @@ extension AuthClient {
 
     /// The key cache for the descriptor's `accessTokenKeys` URL, created on first use and kept with the
     /// discovery result (the URL usually comes from it).
-    private func accessTokenKeyCache() async throws(AuthError) -> AccessTokenKeyCache {
+    func accessTokenKeyCache() async throws(AuthError) -> AccessTokenKeyCache {
         if let cache = discovery?.accessTokenKeys { return cache }
         guard let template = provider.tokens.accessTokenKeysURL else {
             throw failure(
@@ -131,7 +133,8 @@ extension AuthClient {
         }
         if let cache = discovery?.accessTokenKeys { return cache }
         let cache = AccessTokenKeyCache.accessTokenKeys(
-            url: url, transport: options.transport, userAgent: options.userAgent,
+            url: url, transport: PipelineTransport(pipeline: pipeline, context: requestContext()),
+            userAgent: options.userAgent,
             defaultImplicitAssertion: Array((provider.tokens.implicitAssertion ?? "").utf8), now: options.now)
         if discovery == nil, provider.discovery == nil {
             // Without discovery there is no result to hang the cache on; an empty one changes nothing else.
@@ -139,6 +142,15 @@ extension AuthClient {
         }
         discovery?.accessTokenKeys = cache
         return cache
+    }
+
+    /// The claims of a stored session's access token, read **without** verification (it was verified when it
+    /// was stored); `nil` for a format the client does not verify, or a token it cannot read.
+    func storedAccessTokenClaims(_ session: Session) -> [String: JSON]? {
+        switch provider.tokens.accessTokenFormat.behaviour.verification {
+        case .pasetoV4Public?: Self.unverifiedPasetoClaims(session.accessToken)
+        case nil: nil
+        }
     }
 
     /// The claims of a PASETO `v4.public` token read **without** verification (for comparing a refreshed

@@ -178,7 +178,11 @@ extension AuthClient {
                 throw discoveryFailure("The descriptor has no request named '\(request)'.")
             }
             let built = try builder.build(spec, scope: inputScope)
-            let response = try await pipeline.send(built, context: requestContext()).response
+            var context = requestContext()
+            context.descriptorRequest = DescriptorRequest(
+                name: request, spec: spec, scope: inputScope, isTokenRequest: false)
+            context.secrets = [configuration.clientSecret]
+            let response = try await pipeline.send(built, context: context).response
             guard let parsed = try mapper.document(from: response, for: spec) else {
                 throw discoveryFailure("The configuration response is empty.")
             }
@@ -213,5 +217,14 @@ extension AuthClient {
         _ message: String, code: AuthError.Code = .configDiscoveryFailed, providerCode: String? = nil
     ) -> AuthError {
         AuthError(code, message, providerCode: providerCode, provider: provider.name)
+    }
+}
+
+extension AuthClient {
+    /// Whether a discovery document's `issuer` fits the configured issuer: equal, or (with the
+    /// descriptor's `tenant_placeholder` issuer validation) its `{tenantid}` form.
+    nonisolated func acceptsDiscoveredIssuer(_ named: String, requested: String) -> Bool {
+        IDTokenValidator.acceptsDiscoveredIssuer(
+            named, requested: requested, validation: provider.tokens.issuerValidation)
     }
 }

@@ -1,23 +1,27 @@
 extension AuthClient {
-    /// Hands an event to the ``SessionLifecycle`` and carries out the effects that need no waiting (publishing
-    /// states and tokens, starting and stopping the automatic refresh checks, logging); returns every effect,
-    /// so the caller carries out the rest (store writes and removals, refreshes, its answer).
+    /// Hands an event to the ``SessionLifecycle``, makes the outcome's announcements at once (publishing states
+    /// and tokens, starting and stopping the automatic refresh checks, logging), and returns the outcome: its
+    /// store removal and answer are carried out by ``answer(_:)`` (or ``removeStoredSession(for:)``), its next
+    /// step by the flow that fed the event.
     @discardableResult
-    func apply(_ event: SessionLifecycle.Event) -> [SessionLifecycle.Effect] {
-        let effects = lifecycle.handle(event)
-        for effect in effects {
-            switch effect {
-            case .publishState(let state): broadcaster.publish(state)
-            case .publishTokens(let session): tokenBroadcaster.publish(session)
+    func apply(_ event: SessionLifecycle.Event) -> SessionLifecycle.Outcome {
+        let outcome = SessionLifecycle.Outcome(lifecycle.handle(event))
+        for announcement in outcome.announcements {
+            switch announcement {
+            case .state(let state): broadcaster.publish(state)
+            case .tokens(let session):
+                tokenBroadcaster.publish(session)
+                changeBroadcaster.tokens(session)
             case .startAutomaticChecks(let policy): runAutomaticChecks(policy)
             case .stopAutomaticChecks:
                 automaticRefreshTask?.cancel()
                 automaticRefreshTask = nil
-            case .log(let note): log(.info, message(for: note))
-            default: continue
+            case .note(let note): log(.info, message(for: note))
+            case .droppedLateResult:
+                log(.info, "A result arrived after a sign-out or user switch and was discarded.")
             }
         }
-        return effects
+        return outcome
     }
 
     /// The error a lifecycle failure throws.
@@ -59,25 +63,39 @@ extension AuthClient {
         }
     }
 
-    /// Carries out the effects that end a refresh or a request for the session: the store removal of a session
-    /// that ended, then the answer.
-    func finish(_ effects: [SessionLifecycle.Effect]) async -> Result<Session, AuthError> {
-        if let takesRefreshLock = effects.removal { _ = await removeStoredSession(takesRefreshLock: takesRefreshLock) }
-        for effect in effects {
-            switch effect {
-            case .dropLateResult:
-                log(.info, "A refresh result arrived after a sign-out or user switch and was discarded.")
-            case .deliver(let session): return .success(session)
-            case .fail(let failure): return .failure(error(for: failure))
-            default: continue
-            }
-        }
-        return lateRefreshResult()
+    /// Carries out an outcome's store removal, if it has one.
+    /// - Returns: The store's error, if removing the record failed.
+    @discardableResult
+    func removeStoredSession(for outcome: SessionLifecycle.Outcome) async -> AuthError? {
+        guard let takesRefreshLock = outcome.removalTakesRefreshLock else { return nil }
+        return await removeStoredSession(takesRefreshLock: takesRefreshLock)
     }
 
-    /// What a refresh whose commit was dropped (a sign-out or user switch came first) answers.
+    /// Carries out an outcome's store removal, then its answer for the caller waiting on the session: the
+    /// session, the failure, or the refresh flight to join or start and wait for. An outcome without an answer
+    /// (a refresh whose result came too late) answers with the session in memory.
+    /// - Parameter outcome: What ``apply(_:)`` returned.
+    /// - Returns: The session, or why there is none.
+    func answer(_ outcome: SessionLifecycle.Outcome) async -> Result<Session, AuthError> {
+        await removeStoredSession(for: outcome)
+        switch outcome.answer {
+        case .deliver(let session)?:
+            return .success(session)
+        case .fail(let failure)?:
+            return .failure(error(for: failure))
+        case .joinRefresh(let flightID)?:
+            // The flight's task is made on this actor as the lifecycle starts the flight, and dropped as it ends.
+            guard let flight = refreshTask, flight.id == flightID else { return lateRefreshResult() }
+            return await flight.outcome.value()
+        case .startRefresh(let flightID, let base, let generation)?:
+            return await startRefreshFlight(flightID, base: base, generation: generation)
+        case nil:
+            return lateRefreshResult()
+        }
+    }
+
+    /// What a refresh whose result was dropped (a sign-out or user switch came first) answers.
     func lateRefreshResult() -> Result<Session, AuthError> {
-        log(.info, "A refresh result arrived after a sign-out or user switch and was discarded.")
         if let session { return .success(session) }
         return .failure(error(for: .endedWhileRefreshing))
     }
@@ -95,19 +113,5 @@ extension AuthClient {
         case .refreshedIDTokenInvalid: "The refreshed ID token failed validation; signing out."
         case .refreshRejected(let code): "The provider rejected the refresh (\(code.rawValue)); signing out."
         }
-    }
-}
-
-extension [SessionLifecycle.Effect] {
-    /// The failure among the effects, if any.
-    var failure: SessionLifecycle.Failure? {
-        for case .fail(let failure) in self { return failure }
-        return nil
-    }
-
-    /// Whether the stored session is to be removed, and whether under the refresh lock; `nil` when not.
-    var removal: Bool? {
-        for case .removeStoredSession(let takesRefreshLock) in self { return takesRefreshLock }
-        return nil
     }
 }

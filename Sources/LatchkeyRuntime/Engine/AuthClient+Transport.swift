@@ -16,114 +16,6 @@ extension AuthClient {
         return base.adding(flow)
     }
 
-    /// Sends one of the provider's requests through the ``RequestPipeline`` and checks the response.
-    /// - Parameters:
-    ///   - name: The request's name in ``ProviderSpec/requests``.
-    ///   - flow: The flow's variables.
-    ///   - accessToken: The access token for `.accessToken` requests (the valid one when `nil`).
-    ///   - isTokenRequest: Whether the extra token parameters are added (and, with DPoP, a proof).
-    ///   - proofKey: The DPoP key to prove possession of: a token request's (the sign-in's, the refreshed
-    ///     session's), or that of the session whose `accessToken` is given (by default the current session's
-    ///     when it is DPoP-bound); ignored unless the client uses DPoP. Without one, no proof is sent.
-    /// - Returns: The request spec, the JSON body (if any) and the response.
-    func send(
-        _ name: String, flow: [String: JSON?] = [:], accessToken: String? = nil, isTokenRequest: Bool = false,
-        proofKey: DPoPKey? = nil
-    ) async throws(AuthError) -> (spec: RequestSpec, document: JSON?, response: TransportResponse) {
-        guard let spec = provider.requests[name] else {
-            throw failure(.invalidConfiguration, "The descriptor has no request named '\(name)'.")
-        }
-        var bearer = accessToken
-        var key = proofKey
-        if spec.authorization == .accessToken {
-            if bearer == nil {
-                bearer = try await validAccessToken()
-                key = session.flatMap { $0.accessToken == bearer ? $0.boundProofKey : nil }
-            } else {
-                key = proofKey ?? session.flatMap { $0.accessToken == bearer ? $0.boundProofKey : nil }
-            }
-            guard bearer != nil else {
-                throw failure(.sessionMissing, "This request needs a signed-in session.")
-            }
-        }
-        let sessionTokens: [String: JSON?] = [
-            "access_token": session.map { .string($0.accessToken) },
-            "refresh_token": session?.refreshToken.map(JSON.string),
-            "id_token": session?.idToken.map(JSON.string),
-        ]
-        let templates = provider.templates(of: spec, isTokenRequest: isTokenRequest)
-        try checkCaptures(in: templates, request: name, flow: flow)
-        let request = try builder.build(
-            spec, scope: try await scope(flow, rendering: templates),
-            isTokenRequest: isTokenRequest)
-        var context = requestContext(proofKey: usesDPoP ? key : nil)
-        if spec.authorization == .accessToken {
-            context.accessToken = bearer
-            context.authorizationScheme = context.proofKey == nil ? spec.authorizationScheme : "DPoP"
-        }
-        log(.debug, "\(request.method) \(request.url.host ?? "")\(request.url.path) (\(name))")
-        let response: TransportResponse
-        do {
-            response = try await pipeline.send(request, context: context).response
-        } catch {
-            var failure = error
-            failure.provider = failure.provider ?? provider.name
-            throw failure.redacting(secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
-        }
-        do {
-            return (spec, try mapper.document(from: response, for: spec, named: name), response)
-        } catch {
-            // A provider may echo what it was sent (a code, a token, a password) in its error.
-            let redacted = error.redacting(
-                secretsSent(flow: flow.merging(sessionTokens) { own, _ in own }, bearer: bearer))
-            await endSessionIfProviderEndedIt(redacted, spec: spec, bearer: bearer)
-            throw redacted
-        }
-    }
-
-    /// Forgets the session (publishing `signedOut`) when a request sent with the current session's access token
-    /// is refused with one of the descriptor's `errors.sessionEndedCodes` (GoTrue's `session_not_found`): the
-    /// server has already ended the session, so keeping it would only fail again. Any other refusal keeps it.
-    private func endSessionIfProviderEndedIt(_ error: AuthError, spec: RequestSpec, bearer: String?) async {
-        guard spec.authorization == .accessToken, let bearer, let current = session,
-            current.accessToken == bearer, let code = error.providerCode,
-            provider.errors.sessionEndedCodes.contains(code)
-        else { return }
-        log(.info, "The provider says the session has ended (\(code)); it is forgotten.")
-        await clearSession()
-    }
-
-    /// The pipeline context of this client's requests: with a DPoP key, its proofs take `iat` from the client's
-    /// clock, `jti` from its random source and nonces from ``dpopNonces``.
-    nonisolated func requestContext(proofKey: DPoPKey? = nil) -> RequestContext {
-        var context = RequestContext(provider: provider.name)
-        guard let proofKey else { return context }
-        context.proofKey = proofKey
-        context.nonces = dpopNonces
-        let clock = options.clock
-        let random = options.random
-        context.now = { clock.now }
-        context.makeIdentifier = { RandomToken.make(bytes: 16, using: random) }
-        return context
-    }
-
-    /// A new DPoP key for a sign-in's token request (password, code, device code, client credentials), or `nil`
-    /// when the client does not use DPoP: every new session gets a key of its own.
-    nonisolated func newProofKey() throws(AuthError) -> DPoPKey? {
-        usesDPoP ? try DPoPKey.generate() : nil
-    }
-
-    /// Every secret a request may carry: the flow's values (codes, verifiers, tokens, passwords), the bearer
-    /// token, the session's tokens and the client secret.
-    nonisolated func secretsSent(flow: [String: JSON?], bearer: String?) -> [String?] {
-        var secrets: [String?] = flow.values.compactMap { value -> String? in
-            if case .string(let text)? = value { return text }
-            return nil
-        }
-        secrets += [bearer, configuration.clientSecret]
-        return secrets
-    }
-
     /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`, and binds
     /// it to the DPoP key its request proved possession of.
     /// - Parameters:
@@ -169,10 +61,10 @@ extension AuthClient {
     @discardableResult
     func install(_ new: Session, fence: Int? = nil) async throws(AuthError) -> Session {
         let new = try await capturing(new)
-        let effects = apply(.installRequested(fence: fence))
-        if let failure = effects.failure { throw error(for: failure) }
-        guard case .commit(let expected, let takesRefreshLock)? = effects.first else {
-            preconditionFailure("an install that is not refused commits")
+        let requested = apply(.installRequested(fence: fence))
+        // Refused (a sign-out or another sign-in since the fence): the answer is the failure.
+        guard case .commit(let expected, let takesRefreshLock)? = requested.step else {
+            return try await answer(requested).get()
         }
         let outcome: CommitOutcome
         if !takesRefreshLock {
@@ -202,7 +94,7 @@ extension AuthClient {
         _ new: Session, generation expected: Int, in task: StoreOperationTask = .ownTask
     ) async -> CommitOutcome {
         await serialized(in: task) { client in
-            guard client.apply(.commitTurn(generation: expected)).first == .writeSession else { return .discarded }
+            guard client.apply(.commitTurn(generation: expected)).step == .writeSession else { return .discarded }
             var failure: AuthError?
             do throws(AuthError) {
                 let record = try StoredRecords.encode(new, identity: client.identity)
@@ -212,9 +104,9 @@ extension AuthClient {
                 failure = error
                 client.log(.info, "The session could not be stored: \(error.message)")
             }
-            let effects = client.apply(.commitWritten(new, generation: expected, storeError: failure))
-            guard effects.first != .dropLateResult else { return .discarded }
-            return failure.map(CommitOutcome.installedNotStored) ?? .installed
+            let written = client.apply(.commitWritten(new, generation: expected, storeError: failure))
+            guard !written.droppedLateResult else { return .discarded }
+            return written.storeFailure.map(CommitOutcome.installedNotStored) ?? .installed
         }
     }
 
@@ -226,8 +118,7 @@ extension AuthClient {
     /// - Returns: The store's error, if removing the record failed.
     @discardableResult
     func clearSession(lockHeld: Bool = false) async -> AuthError? {
-        let effects = apply(.sessionCleared(lockHeld: lockHeld))
-        return await removeStoredSession(takesRefreshLock: effects.removal ?? false)
+        await removeStoredSession(for: apply(.sessionCleared(lockHeld: lockHeld)))
     }
 }
 

@@ -25,6 +25,9 @@ import Foundation
     nonisolated let tokenBroadcaster = ValueBroadcaster<Session?>(
         initial: nil, settled: false, bufferingPolicy: .bufferingNewest(1))
     nonisolated let eventBroadcaster = EventBroadcaster()
+    /// The changes ``authStateChanges()`` shows, fed by ``tokenBroadcaster``'s and ``eventBroadcaster``'s
+    /// publications.
+    nonisolated var changeBroadcaster: ChangeBroadcaster { eventBroadcaster.changes }
     nonisolated let builder: RequestBuilder
     /// The stages every request passes through, around ``AuthClientOptions/transport``.
     nonisolated let pipeline: RequestPipeline
@@ -93,12 +96,10 @@ import Foundation
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey
         self.legacyStoreKey = options.storeKey ?? provider.name
-        var builder = RequestBuilder(
-            provider: provider, clientSecret: configuration.clientSecret, userAgent: options.userAgent)
-        builder.additionalTokenParameters = try AdditionalTokenParameters.resolve(
-            options.additionalTokenParameters, provider: provider)
+        var builder = RequestBuilder(provider: provider, userAgent: options.userAgent)
+        builder.additionalHeaders = try AdditionalHeaders.resolve(options.additionalHeaders, provider: provider)
         self.builder = builder
-        self.pipeline = RequestPipeline(stages: RequestPipeline.standardStages, transport: options.transport)
+        self.pipeline = try RequestPipeline.standard(provider: provider, configuration: configuration, options: options)
         switch provider.senderConstraint.dpop {
         case .never:
             guard !options.usesDPoP else {
@@ -115,7 +116,7 @@ import Foundation
         self.mapper = mapper
         var decoder = SessionDecoder(
             provider: provider.name, sessionMapping: provider.session, userMapping: provider.user)
-        decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat == .pasetoV4Public
+        decoder.acceptsPasetoTokenType = provider.tokens.accessTokenFormat.behaviour.acceptsPasetoTokenType
         decoder.acceptsDPoPTokenType = provider.senderConstraint.dpop != .never
         self.decoder = decoder
     }
@@ -158,12 +159,12 @@ import Foundation
     func ensureLoaded() async throws(AuthError) {
         guard !lifecycle.isLoaded else { return }
         let result = await serialized { client in await client.readStoredSession(importing: true) }
-        let effects: [SessionLifecycle.Effect]
+        let outcome: SessionLifecycle.Outcome
         switch result {
-        case .success(let stored): effects = apply(.restoreFinished(stored))
-        case .failure(let error): effects = apply(.restoreFailed(error))
+        case .success(let stored): outcome = apply(.restoreFinished(stored))
+        case .failure(let error): outcome = apply(.restoreFailed(error))
         }
-        if let failure = effects.failure { throw self.error(for: failure) }
+        if let failure = outcome.failure { throw self.error(for: failure) }
     }
 
     /// Publishes the settled state after a failed sign-in, or the earlier state when nothing was read yet.

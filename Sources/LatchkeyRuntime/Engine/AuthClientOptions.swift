@@ -62,6 +62,15 @@ public struct AuthClientOptions: Sendable {
     /// `code`, `code_verifier`, `redirect_uri`, `client_id`, `client_secret`, `refresh_token`, `scope`,
     /// `device_code`, …, in any letter case) is refused with `invalid_configuration` when the client is created.
     public var additionalTokenParameters: [String: String] = [:]
+    /// More headers for every request the descriptor declares, by name (supabase-swift's
+    /// `AuthClient.Configuration(headers:)`, e.g. `["X-Client-Info": "my-app/1.0"]`).
+    ///
+    /// They are appended after the descriptor's own headers and never replace one: a name the client itself
+    /// sends (`Authorization`, `DPoP`, `Content-Type`, `Accept`, `User-Agent`: use ``userAgent``, …) or that the
+    /// descriptor's headers send (Supabase's `apikey` and `X-Supabase-Api-Version`), in any letter case, a name
+    /// that is not an HTTP token, or a value with a control character is refused with `invalid_configuration`,
+    /// naming the header (never its value), when the client is created.
+    public var additionalHeaders: [String: String] = [:]
     /// What the loopback redirect server shows in the browser after a loopback sign-in
     /// (``BrowserSignInProviding/signInWithLoopback(open:timeout:)``) or logout
     /// (``EndSessionProviding/endSessionWithLoopback(open:timeout:)``): Latchkey's own pages by default, or the
@@ -101,6 +110,7 @@ public struct AuthClientOptions: Sendable {
     ///   - sessionImport: Another SDK's stored session to adopt on the first restore (default none); see
     ///     ``SessionImport``.
     ///   - clock: The clock (default a ``SystemClock`` reading `now`).
+    ///   - additionalHeaders: More headers for every request (default none); see ``additionalHeaders``.
     public init(
         transport: any HTTPTransport = AuthClientOptions.defaultTransport(), store: (any SessionStore)? = nil,
         storeKey: String? = nil, now: (@Sendable () -> Date)? = nil,
@@ -109,8 +119,10 @@ public struct AuthClientOptions: Sendable {
         environment: @escaping @Sendable (String) -> String? = AuthClientOptions.processEnvironment,
         sleep: (@Sendable (LatchkeyDuration) async throws -> Void)? = nil,
         automaticRefresh: AutomaticRefresh? = nil, additionalTokenParameters: [String: String] = [:],
-        sessionImport: SessionImport? = nil, clock: (any LatchkeyClock)? = nil
+        sessionImport: SessionImport? = nil, clock: (any LatchkeyClock)? = nil,
+        additionalHeaders: [String: String] = [:]
     ) {
+        self.additionalHeaders = additionalHeaders
         self.sessionImport = sessionImport
         let clock = clock ?? SystemClock(now: now ?? { Date() })
         self.transport = transport

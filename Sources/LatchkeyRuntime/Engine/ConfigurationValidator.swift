@@ -27,6 +27,7 @@ enum ConfigurationValidator {
                 continue
             }
             try checkRejections(input, value, provider: provider.name)
+            try checkRequirement(input, value, provider: provider.name)
             if input.kind == .url {
                 guard let url = URL(string: value), RedirectURI.isAllowedEndpoint(url), url.query == nil,
                     url.fragment == nil
@@ -51,6 +52,23 @@ enum ConfigurationValidator {
             throw AuthError(
                 .invalidConfiguration, "The redirect URI \(url.absoluteString) is not allowed (allowed: \(allowed)).",
                 provider: provider.name)
+        }
+    }
+
+    /// Refuses a value that passes none of the input's required tests (a server-side client given a
+    /// publishable key instead of a secret one); the message never quotes the value.
+    private static func checkRequirement(_ input: InputSpec, _ value: String, provider: String) throws(AuthError) {
+        guard let requirement = input.requirement else { return }
+        let passes = requirement.anyOf.contains { test in
+            switch test {
+            case .prefix(let prefix): value.hasPrefix(prefix)
+            case .jwtClaim(let name, let expected): JWTPayload.claims(of: value)?[name]?.string == expected
+            }
+        }
+        if !passes {
+            throw AuthError(
+                AuthError.Code(requirement.code, kind: .misconfigured),
+                "The input '\(input.name)' was refused: \(requirement.message)", provider: provider)
         }
     }
 

@@ -1,75 +1,42 @@
 import Foundation
 
-/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``: URL, query, body, the
-/// descriptor's headers, client authentication and the extra token parameters. What every request gets besides
-/// (the `Authorization` header of an access token, a DPoP proof) is added by the ``RequestPipeline``'s stages.
+/// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``: URL, query, body and the
+/// descriptor's headers. What a request gets besides is added by the ``RequestPipeline``'s stages: the extra
+/// token parameters (``ExtraParametersStage``), client authentication (``ClientAuthenticationStage``), the
+/// `Authorization` header of an access token and a DPoP proof.
 struct RequestBuilder: Sendable {
     /// The provider.
     let provider: ProviderSpec
-    /// The client secret for `basic`/`post` client authentication, supplied at run time.
-    let clientSecret: String?
     /// The default `User-Agent` header, if any: a descriptor's own `User-Agent` header replaces it.
     let userAgent: String?
-    /// The app's own token-request parameters (``AuthClientOptions/additionalTokenParameters``), checked and
-    /// literal, sent after ``ProviderSpec/extraTokenParameters``.
-    var additionalTokenParameters: [ParameterSpec] = []
+    /// The app's own headers (``AuthClientOptions/additionalHeaders``), checked, appended to every request.
+    var additionalHeaders: [(String, String)] = []
 
     /// Builds a request.
     /// - Parameters:
     ///   - spec: The request as the descriptor declares it.
     ///   - scope: The variables.
-    ///   - isTokenRequest: Whether ``ProviderSpec/extraTokenParameters`` and ``additionalTokenParameters`` are
-    ///     added (code exchange, refresh, device-code token, client credentials).
-    /// - Throws: `invalid_configuration` for a URL that is not https (or loopback http), a missing
-    ///   client secret, or a template variable that has no value; `invalid_request` for a header with CR, LF
-    ///   or NUL (a token or input that would smuggle a header).
-    func build(
-        _ spec: RequestSpec, scope: VariableScope, isTokenRequest: Bool = false
-    ) throws(AuthError) -> TransportRequest {
-        let extras = isTokenRequest ? provider.extraTokenParameters + additionalTokenParameters : []
+    /// - Throws: `invalid_configuration` for a URL that is not https (or loopback http) or a template variable
+    ///   that has no value; `invalid_request` for a header with CR, LF or NUL (a token or input that would
+    ///   smuggle a header).
+    func build(_ spec: RequestSpec, scope: VariableScope) throws(AuthError) -> TransportRequest {
         var query = try TemplateRenderer.pairs(spec.query, in: scope)
-        var form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body + extras, in: scope)
-        var headers = HTTPHeaderFields(try TemplateRenderer.pairs(provider.commonHeaders + spec.headers, in: scope))
+        let form = spec.encoding == .json ? [] : try TemplateRenderer.pairs(spec.body, in: scope)
+        // A request's own header replaces a common one of the same name (GoTrue's admin sign-out sends the
+        // user's token as Authorization where every other admin call sends the secret key).
+        let own = try TemplateRenderer.pairs(spec.headers, in: scope)
+        let common = try TemplateRenderer.pairs(provider.commonHeaders, in: scope).filter { field in
+            !own.contains { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }
+        }
+        var headers = HTTPHeaderFields(common + own)
+        for (name, value) in additionalHeaders { headers.append(name, value) }
         var jsonBody: [String: JSON] = [:]
         if spec.encoding == .json {
-            for parameter in spec.body + extras {
+            for parameter in spec.body {
                 if let value = try TemplateRenderer.render(parameter.value, in: scope) {
                     jsonBody[parameter.name] = value
                 }
             }
-        }
-        let clientID =
-            form.first { $0.name == "client_id" }?.value ?? jsonBody["client_id"]?.scalarText
-            ?? query.first { $0.name == "client_id" }?.value
-            ?? ["client_id", "clientID", "clientId"].lazy.compactMap { scope.text($0) }.first
-        var method = spec.clientAuthentication
-        if method == .basicSecretOrEmpty {
-            // HTTP Basic whether or not there is a secret: `id:` for a client that has none.
-            guard let clientID else {
-                throw AuthError(
-                    .invalidConfiguration, "This request authenticates the client: a client id is required.",
-                    provider: provider.name)
-            }
-            let pair = PercentEncoding.encode(clientID) + ":" + PercentEncoding.encode(clientSecret ?? "")
-            headers.append("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
-        } else if method.isOptional {
-            // `…_if_secret`: authenticate when the app supplies a secret, else send a public client's request.
-            let hasSecret = !(clientSecret ?? "").isEmpty
-            method = !hasSecret || method == .none ? .none : (method == .basicIfSecret ? .basic : .post)
-        }
-        switch method {
-        case .none, .basicIfSecret, .postIfSecret, .basicSecretOrEmpty:
-            break
-        case .basic:
-            let (id, secret) = try credentials(clientID)
-            let pair = PercentEncoding.encode(id) + ":" + PercentEncoding.encode(secret)
-            headers.append("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
-        case .post:
-            let (id, secret) = try credentials(clientID)
-            if !form.contains(where: { $0.name == "client_id" }) { form.append(("client_id", id)) }
-            form.append(("client_secret", secret))
-            jsonBody["client_id"] = jsonBody["client_id"] ?? .string(id)
-            jsonBody["client_secret"] = .string(secret)
         }
         var body: Data?
         switch spec.encoding {
@@ -143,14 +110,5 @@ struct RequestBuilder: Sendable {
         }
         base += "?" + (kept.map(String.init) + [PercentEncoding.encodePairs(query)]).joined(separator: "&")
         return base + text[fragmentStart...]
-    }
-
-    private func credentials(_ clientID: String?) throws(AuthError) -> (String, String) {
-        guard let clientID, let clientSecret, !clientSecret.isEmpty else {
-            throw AuthError(
-                .invalidConfiguration, "This request authenticates the client: a client id and secret are required.",
-                provider: provider.name)
-        }
-        return (clientID, clientSecret)
     }
 }

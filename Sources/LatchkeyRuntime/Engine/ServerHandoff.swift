@@ -127,7 +127,7 @@ extension AuthClient {
     ///   `session_missing` when signed out; `invalid_token` when the token fails verification or has no
     ///   `gid` or `sub`; the errors of ``currentSession(forceRefresh:)``.
     public func serverHandoffPayload() async throws(AuthError) -> ServerHandoff {
-        guard provider.tokens.accessTokenFormat == .pasetoV4Public else {
+        guard provider.tokens.accessTokenFormat.behaviour.offersServerHandoff else {
             throw failure(
                 .invalidConfiguration, "A server handoff needs PASETO v4.public access tokens; this provider's are not."
             )

@@ -1,7 +1,7 @@
 import Foundation
 
 extension SessionLifecycle {
-    /// What ``AuthClient`` must do after an event, in order.
+    /// What ``AuthClient`` must do after an event; interpreted in one place, ``Outcome/init(_:)``.
     enum Effect: Sendable, Hashable {
         /// Publish a state to ``AuthClient/stateUpdates()``.
         case publishState(AuthState)

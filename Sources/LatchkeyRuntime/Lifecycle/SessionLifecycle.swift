@@ -5,7 +5,8 @@ import LatchkeyPlatform
 ///
 /// It does no I/O, owns no task, and never reads a clock: every instant arrives inside an event. ``AuthClient``
 /// keeps the I/O (transport, store, locks, broadcasters, tasks), feeds the lifecycle an ``Event`` for each
-/// thing that happened, and carries out the ``Effect``s it returns, in order.
+/// thing that happened, and carries out the ``Effect``s it returns through their one interpretation,
+/// ``Outcome``.
 ///
 /// What it holds is what decides the session's fate:
 /// - ``phase``: whether the store was read, and the session in memory;

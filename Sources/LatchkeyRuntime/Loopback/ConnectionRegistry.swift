@@ -1,9 +1,8 @@
-import Dispatch
 import Foundation
 import LatchkeyPlatform
 
-/// The open connections and worker threads of a local server, so that it can shut them all down and
-/// wait for its threads when it stops.
+/// The open connections of a local server and the threads that serve them, so that it can shut them all down
+/// when it stops.
 package final class ConnectionRegistry: Sendable {
     private struct State {
         var nextID = 0
@@ -16,7 +15,6 @@ package final class ConnectionRegistry: Sendable {
     }
 
     private let state = Locked(State())
-    private let threads = DispatchGroup()
 
     package init() {}
 
@@ -100,21 +98,10 @@ package final class ConnectionRegistry: Sendable {
         shutDownAll()
     }
 
-    /// Runs `body` on a new thread counted by ``waitForThreads(timeout:)``.
+    /// Runs `body` on a new thread.
     package func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
-        threads.enter()
-        let thread = Thread { [threads] in
-            body()
-            threads.leave()
-        }
+        let thread = Thread { body() }
         thread.name = name
         thread.start()
-    }
-
-    /// Waits until every spawned thread has ended.
-    /// - Returns: `false` when some are still running after `timeout` seconds.
-    @discardableResult
-    package func waitForThreads(timeout: Double) -> Bool {
-        threads.wait(timeout: .now() + timeout) == .success
     }
 }

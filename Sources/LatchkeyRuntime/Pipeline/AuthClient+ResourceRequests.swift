@@ -14,13 +14,7 @@ extension AuthClient {
     ///   `Authorization` or `DPoP` header; refresh and transport errors as they are.
     public func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         let context = try await resourceContext(for: request)
-        do {
-            return try await pipeline.send(request, context: context).response
-        } catch {
-            var failure = error
-            failure.provider = failure.provider ?? provider.name
-            throw failure.redacting([context.accessToken])
-        }
+        return try await pipeline.send(request, context: context).response
     }
 
     /// A request with the session's access token added, for an app that sends it with its own HTTP stack:
@@ -49,6 +43,7 @@ extension AuthClient {
         }
         var context = requestContext(proofKey: usesDPoP ? current?.boundProofKey : nil)
         context.accessToken = accessToken
+        context.secrets = [accessToken]
         context.authorizationScheme = context.proofKey == nil ? "Bearer" : "DPoP"
         return context
     }

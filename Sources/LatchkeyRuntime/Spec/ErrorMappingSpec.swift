@@ -83,6 +83,9 @@
     /// Provider codes meaning the server has ended the session (GoTrue's `session_not_found`): a request sent
     /// with the current session's access token and refused with one of them forgets the session.
     public var sessionEndedCodes: [String] = []
+    /// Events published when the session ends for one of ``sessionEndedCodes``, by provider code
+    /// (GoTrue's `user_not_found` → `user_deleted`).
+    public var sessionEndedEvents: [String: String] = [:]
     /// Rows for token verification failures: a row's ``Rule/providerCode`` is a
     /// ``TokenVerificationFailure`` raw value (`unknown_key`), and a failure it matches carries its code.
     public var verificationRules: [Rule]
@@ -97,12 +100,15 @@
     ///   - callbackRules: Rows for callback errors.
     ///   - verificationRules: Rows for token verification failures.
     ///   - sessionEndedCodes: Provider codes meaning the server has ended the session.
+    ///   - sessionEndedEvents: Events published when the session ends for one of them, by code.
     public init(
         codePointers: [String] = ["/error"], messagePointers: [String] = ["/error_description"],
         successBodyErrorPointer: String? = nil, statusPointer: String? = nil, rules: [Rule] = [],
-        callbackRules: [Rule] = [], verificationRules: [Rule] = [], sessionEndedCodes: [String] = []
+        callbackRules: [Rule] = [], verificationRules: [Rule] = [], sessionEndedCodes: [String] = [],
+        sessionEndedEvents: [String: String] = [:]
     ) {
         self.sessionEndedCodes = sessionEndedCodes
+        self.sessionEndedEvents = sessionEndedEvents
         self.codePointers = codePointers
         self.messagePointers = messagePointers
         self.successBodyErrorPointer = successBodyErrorPointer

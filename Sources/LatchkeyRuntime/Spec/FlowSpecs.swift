@@ -191,15 +191,18 @@ import LatchkeyVocabulary
     public var parameters: [Parameter]
     /// The PKCE flow an emailed link completes, when the action sends one (`nil`: none).
     public var linkPKCE: LinkPKCESpec?
-    /// An event published after the action succeeds (`mfa_challenge_verified`), if any.
+    /// The member of a document answer the action returns instead of the whole document (a JSON pointer,
+    /// the descriptor's `returns`); `nil`: the whole answer.
+    public var resultPointer: String?
+    /// An event published after the action succeeds (`user_updated`, `mfa_challenge_verified`), if any.
     public var event: String?
     /// A second action performed with values read from this one's answer, if any.
     public var followUp: ActionFollowUpSpec?
 
     /// Creates an action.
     public init(
-        name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil, event: String? = nil,
-        followUp: ActionFollowUpSpec? = nil
+        name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil,
+        resultPointer: String? = nil, event: String? = nil, followUp: ActionFollowUpSpec? = nil
     ) {
         self.event = event
         self.followUp = followUp
@@ -207,5 +210,6 @@ import LatchkeyVocabulary
         self.request = request
         self.parameters = parameters
         self.linkPKCE = linkPKCE
+        self.resultPointer = resultPointer
     }
 }

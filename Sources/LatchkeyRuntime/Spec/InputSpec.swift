@@ -44,11 +44,14 @@ import LatchkeyVocabulary
     public var rejections: [Rejection]
     /// The environment variable (Linux) or Info.plist key (Apple) that can supply the value.
     public var environmentKey: String?
+    /// What every value must be (a server-side client's secret key, say); `nil` accepts any value.
+    public var requirement: Requirement?
 
     /// Creates an input spec.
     public init(
         name: String, kind: Kind = .string, isRequired: Bool = true, defaultValue: String? = nil,
-        trimsTrailingSlash: Bool = false, rejections: [Rejection] = [], environmentKey: String? = nil
+        trimsTrailingSlash: Bool = false, rejections: [Rejection] = [], environmentKey: String? = nil,
+        requirement: Requirement? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -57,5 +60,6 @@ import LatchkeyVocabulary
         self.trimsTrailingSlash = trimsTrailingSlash
         self.rejections = rejections
         self.environmentKey = environmentKey
+        self.requirement = requirement
     }
 }

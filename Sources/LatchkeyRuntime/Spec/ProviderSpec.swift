@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Everything the runtime knows about one provider: the descriptor, normalized.
 ///
 /// Generated clients hold their provider's spec as a constant (`AcmeClient.provider`). The runtime
@@ -43,6 +45,9 @@
     public var senderConstraint: SenderConstraintSpec
     /// How access-token claims are verified (the descriptor's `accessTokenClaims`), if the client offers it.
     public var accessTokenClaims: AccessTokenClaimsSpec?
+    /// Where the client may run: in apps (the default), or only in server-side code (the descriptor's
+    /// `audience`).
+    public var audience: ClientAudience
 
     /// Creates a spec.
     public init(
@@ -54,7 +59,7 @@
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
         captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec(),
-        accessTokenClaims: AccessTokenClaimsSpec? = nil
+        accessTokenClaims: AccessTokenClaimsSpec? = nil, audience: ClientAudience = .app
     ) {
         self.accessTokenClaims = accessTokenClaims
         self.name = name
@@ -76,5 +81,6 @@
         self.clientSecret = clientSecret
         self.captures = captures
         self.senderConstraint = senderConstraint
+        self.audience = audience
     }
 }

@@ -40,13 +40,15 @@ import LatchkeyVocabulary
     /// Where this request's token response keeps the session, when it differs from the provider's
     /// ``ProviderSpec/session`` (Firebase's refresh answers snake_case members); `nil` uses that one.
     public var session: SessionMapping?
+    /// Where a list answer says how many items there are and which pages follow; `nil` for other answers.
+    public var pagination: PaginationSpec?
 
     /// Creates a request spec.
     public init(
         method: String, url: ValueTemplate, query: [ParameterSpec] = [], headers: [ParameterSpec] = [],
         encoding: Encoding = .none, body: [ParameterSpec] = [], clientAuthentication: ClientAuthentication = .none,
         authorization: Authorization = .none, response: Response = .none, ignoredErrorStatuses: [Int] = [],
-        authorizationScheme: String = "Bearer", session: SessionMapping? = nil
+        authorizationScheme: String = "Bearer", session: SessionMapping? = nil, pagination: PaginationSpec? = nil
     ) {
         self.method = method
         self.url = url
@@ -60,5 +62,6 @@ import LatchkeyVocabulary
         self.ignoredErrorStatuses = ignoredErrorStatuses
         self.authorizationScheme = authorizationScheme
         self.session = session
+        self.pagination = pagination
     }
 }

@@ -18,6 +18,13 @@ public struct AuthEvent: Sendable, Hashable, CustomStringConvertible {
     /// A password-recovery link signed the user in: ask for a new password.
     public static let passwordRecovery = AuthEvent("password_recovery")
 
+    /// An action changed the signed-in user (Supabase's `updateUser`, a linked identity).
+    public static let userUpdated = AuthEvent("user_updated")
+
+    /// The provider says the signed-in user no longer exists (GoTrue's `user_not_found`); the session was
+    /// forgotten.
+    public static let userDeleted = AuthEvent("user_deleted")
+
     /// The name.
     public var description: String { name }
 }
@@ -25,6 +32,8 @@ public struct AuthEvent: Sendable, Hashable, CustomStringConvertible {
 /// Hands every event to the subscribers present when it happens.
 final class EventBroadcaster: Sendable {
     private let subscribers = Locked(SubscriberList<AuthEvent>())
+    /// The ``AuthClient/authStateChanges()`` stream, which gets every event too.
+    let changes = ChangeBroadcaster()
 
     /// A stream of the events from now on, until the subscriber stops.
     func updates() -> AsyncStream<AuthEvent> {
@@ -39,6 +48,7 @@ final class EventBroadcaster: Sendable {
     /// Tells every subscriber.
     func publish(_ event: AuthEvent) {
         subscribers.withLock { $0.yield(event) }
+        changes.event(event)
     }
 
     deinit {

@@ -76,8 +76,11 @@ enum StoredRecords {
     /// ``SessionRecordCoding`` reads records of the expected shape in one pass; anything else goes to
     /// `JSONDecoder`, which decides it as it always did.
     private static func sessionEnvelope(_ data: Data) -> SessionRecordCoding.Envelope? {
-        if let document = JSON(data: data), let envelope = SessionRecordCoding.envelope(document) {
-            return envelope
+        if let document = JSON(data: data) {
+            if let envelope = SessionRecordCoding.envelope(document) { return envelope }
+            // A DPoP key this device cannot use (another device's Secure Enclave key, another platform's) makes
+            // the record no session: `Codable` leaves the key out, and would restore the session without it.
+            if let key = document["session"]?["dpopKey"], !key.isNull { return nil }
         }
         guard let probe = try? decoder.decode(VersionProbe.self, from: data),
             probe.version == legacyVersion || probe.version == version,

@@ -91,7 +91,7 @@ public final class VendorAuthEngine {
             let session = try await client.signInWithBrowser(
                 using: browser, prefersEphemeralSession: prefersEphemeralSession)
             let handoff: ServerHandoff? =
-                client.provider.tokens.accessTokenFormat == .pasetoV4Public
+                client.provider.tokens.accessTokenFormat.behaviour.offersServerHandoff
                 ? try await client.serverHandoffPayload() : nil
             followClient()
             return (session, handoff)
@@ -132,7 +132,8 @@ public final class VendorAuthEngine {
         await settle()
         let session = try await client.currentSession()
         let handoff: ServerHandoff? =
-            client.provider.tokens.accessTokenFormat == .pasetoV4Public ? try await client.serverHandoffPayload() : nil
+            client.provider.tokens.accessTokenFormat.behaviour.offersServerHandoff
+            ? try await client.serverHandoffPayload() : nil
         return (session, handoff)
     }
 

@@ -55,7 +55,11 @@ public final class ProviderSimulator: Sendable {
     @_spi(Generated) public init(
         provider: ProviderSpec, users: [SimulatedUser] = [.demo], inputs: [String: String] = [:]
     ) throws {
-        let pasetoSigner = provider.tokens.accessTokenFormat == .pasetoV4Public ? try Self.signer(.ed25519) : nil
+        let pasetoSigner: TestSigner?
+        switch provider.tokens.accessTokenFormat.behaviour.verification {
+        case .pasetoV4Public?: pasetoSigner = try Self.signer(.ed25519)
+        case nil: pasetoSigner = nil
+        }
         let core = SimulatorCore(
             provider: provider, users: users, signer: try Self.signer(.rsa(bits: 2048)), pasetoSigner: pasetoSigner)
         let server = try TestHTTPServer { request in await core.handle(request) }

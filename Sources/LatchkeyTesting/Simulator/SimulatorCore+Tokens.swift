@@ -142,7 +142,7 @@ extension SimulatorCore {
             return tokenInformation(request, route)
         case .user:
             return userResponse(request, scheme: route.spec.authorizationScheme)
-        case .session, .sessionOrUser:
+        case .session, .sessionOrUser, .sessionOrDocument:
             let user = users.first ?? .demo
             let clientID = routes.inputs["clientID"] ?? "demo-client"
             let tokens = ledger.withLock {

@@ -53,9 +53,6 @@ extension AuthError.Code {
     package static let builtInKinds: [String: AuthError.Kind] = Dictionary(
         uniqueKeysWithValues: builtIn.map { ($0.code, $0.kind) })
 
-    /// Whether a code string is one of the built-in codes.
-    public static func isBuiltIn(_ code: String) -> Bool { builtInKinds[code] != nil }
-
     /// The user cancelled or denied the sign-in.
     public static let loginCancelled: Self = "login_cancelled"
     /// The credentials are wrong.

@@ -41,7 +41,6 @@ import Testing
         #expect(template.soleVariable == nil)
         #expect(try ValueTemplate.parse("{a}").soleVariable == "a")
         #expect(try ValueTemplate.parse("{a ?? b}").soleVariable == nil)
-        #expect(try ValueTemplate.parse("https://x/{a}").literalPrefix == "https://x/")
     }
 
     /// Rendering never parses: a literal segment holding braces is sent as it is.

@@ -46,6 +46,22 @@ struct DPoPHarness {
                         ParameterSpec("refresh_token", s("{refresh_token}")),
                         ParameterSpec("client_id", s("{clientID}")),
                     ], response: .session),
+                "device": RequestSpec(
+                    method: "POST", url: t("{baseURL}/device"), encoding: .form,
+                    body: [ParameterSpec("client_id", s("{clientID}"))], response: .document),
+                "deviceToken": RequestSpec(
+                    method: "POST", url: t("{baseURL}/token"), encoding: .form,
+                    body: [
+                        ParameterSpec("grant_type", s("urn:ietf:params:oauth:grant-type:device_code")),
+                        ParameterSpec("device_code", s("{device_code}")), ParameterSpec("client_id", s("{clientID}")),
+                    ], response: .session),
+                "revoke": RequestSpec(
+                    method: "POST", url: t("{baseURL}/revoke"), encoding: .form,
+                    body: [
+                        ParameterSpec("token", s("{refresh_token}")), ParameterSpec("client_id", s("{clientID}")),
+                    ]),
+                "profile": RequestSpec(
+                    method: "GET", url: t("{baseURL}/resource"), authorization: .accessToken, response: .document),
             ],
             flows: FlowSet(
                 password: PasswordFlowSpec(request: "password"),
@@ -57,7 +73,9 @@ struct DPoPHarness {
                         ParameterSpec("state", s("{state}")), ParameterSpec("code_challenge", s("{code_challenge}")),
                         ParameterSpec("code_challenge_method", s("{code_challenge_method}")),
                     ], exchangeRequest: "exchange", defaultScopes: ["openid"]),
-                refresh: RefreshFlowSpec(request: "refresh")),
+                refresh: RefreshFlowSpec(request: "refresh"), signOut: SignOutFlowSpec(request: "revoke"),
+                deviceCode: DeviceCodeFlowSpec(authorizationRequest: "device", tokenRequest: "deviceToken")),
+            actions: [ActionSpec(name: "profile", request: "profile", parameters: [])],
             callback: CallbackSpec(allowedRedirectKinds: [.customScheme, .loopback]),
             session: SessionMapping(user: "/user"), user: UserMapping(id: "/id"),
             senderConstraint: SenderConstraintSpec(
@@ -72,7 +90,7 @@ struct DPoPHarness {
     ) throws -> AuthClient {
         var options = AuthClientOptions(
             store: store, logger: { [logs] record in logs.withLock { $0.append(record.message) } },
-            environment: { _ in nil })
+            environment: { _ in nil }, sleep: { _ in })
         options.usesDPoP = usesDPoP
         options.pushesAuthorizationRequests = pushes
         return try AuthClient(

@@ -46,6 +46,8 @@ final class DPoPServerCore: Sendable {
         var dpopAlgorithms = ["ES256"]
         /// An error the pushed authorization endpoint answers with, if any.
         var pushError: String?
+        /// The `request_uri` every push answers with (default `urn:ietf:params:oauth:request_uri:req-N`).
+        var pushRequestURI: String?
     }
 
     struct State: Sendable {
@@ -76,6 +78,13 @@ final class DPoPServerCore: Sendable {
         case ("POST", "/token"): token(request)
         case ("GET", "/resource"): resource(request)
         case ("POST", "/par"): push(request)
+        case ("POST", "/device"):
+            .json(
+                [
+                    "device_code": "device-code-1", "user_code": "ABCD-EFGH", "verification_uri": url("/verify"),
+                    "expires_in": 600, "interval": 1,
+                ] as [String: Any])
+        case ("POST", "/revoke"): revoke(request)
         case ("GET", "/.well-known/openid-configuration"):
             .json(
                 [
@@ -191,12 +200,26 @@ final class DPoPServerCore: Sendable {
         }
     }
 
+    /// A revocation endpoint (RFC 7009) that checks a proof when one is sent (Keycloak's logout endpoint requires
+    /// one for a DPoP-bound refresh token): with `ath` when the request carries `Authorization: DPoP`.
+    private func revoke(_ request: RecordedRequest) -> TestResponse {
+        guard request.header("DPoP") != nil else { return TestResponse(status: 200) }
+        let authorization = request.header("Authorization") ?? ""
+        let token = authorization.hasPrefix("DPoP ") ? String(authorization.dropFirst(5)) : nil
+        switch checkProof(request, path: "/revoke", accessToken: token, nonce: nil) {
+        case .failure(let refusal):
+            return .json(["error": "invalid_dpop_proof", "error_description": refusal.reason], status: 400)
+        case .success:
+            return TestResponse(status: 200)
+        }
+    }
+
     private func push(_ request: RecordedRequest) -> TestResponse {
         let form = request.formBody
         return state.withLock { state in
             if let error = state.settings.pushError { return .json(["error": error], status: 400) }
             let index = state.pushed.count
-            let uri = "urn:ietf:params:oauth:request_uri:req-\(index)"
+            let uri = state.settings.pushRequestURI ?? "urn:ietf:params:oauth:request_uri:req-\(index)"
             state.pushed[uri] = form
             state.codes["code-\(index)"] = .some(form["dpop_jkt"])
             let lifetimes = state.settings.pushLifetimes

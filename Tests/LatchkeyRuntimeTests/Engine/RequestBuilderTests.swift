@@ -18,7 +18,7 @@ struct EngineRequestBuilderTests {
                 ParameterSpec("v", AcmeSpec.string("{value}")), ParameterSpec("flag", .bool(true)),
                 ParameterSpec("n", .number("12")), ParameterSpec("missing", AcmeSpec.string("{absent}")),
             ])
-        let request = try RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let request = try RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
             .build(spec, scope: scope.adding(text: ["value": "a b+c/é~-._*"]))
         #expect(request.method == "POST")
         #expect(request.url.absoluteString == "https://acme.example/auth/token")
@@ -34,7 +34,7 @@ struct EngineRequestBuilderTests {
                 ParameterSpec("meta", .object([.init("captcha_token", AcmeSpec.string("{captchaToken}"))])),
                 ParameterSpec("literal", .object([])), ParameterSpec("data", AcmeSpec.string("{data}")),
             ])
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
         func body(_ variables: [String: JSON?]) throws -> JSON? {
             JSON(data: try builder.build(spec, scope: scope.adding(variables)).body ?? Data())
         }
@@ -47,19 +47,14 @@ struct EngineRequestBuilderTests {
                 ]))
     }
 
-    @Test("client authentication: basic header or post fields, with the run-time secret")
-    func clientAuthentication() throws {
-        var spec = RequestSpec(
+    @Test("the builder leaves client authentication to the pipeline (ClientAuthenticationStage)")
+    func clientAuthenticationIsAStage() throws {
+        let spec = RequestSpec(
             method: "POST", url: AcmeSpec.template("{baseURL}/t"), encoding: .form,
             body: [ParameterSpec("client_id", AcmeSpec.string("{clientID}"))], clientAuthentication: .basic)
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: "s3:cr/t", userAgent: nil)
-        let basic = try builder.build(spec, scope: scope)
-        #expect(basic.header("Authorization") == "Basic " + Data("app%20id:s3%3Acr%2Ft".utf8).base64EncodedString())
-        spec.clientAuthentication = .post
-        let post = try builder.build(spec, scope: scope)
-        #expect(String(decoding: post.body ?? Data(), as: UTF8.self) == "client_id=app%20id&client_secret=s3%3Acr%2Ft")
-        let noSecret = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
-        #expect(throws: AuthError.self) { try noSecret.build(spec, scope: scope) }
+        let built = try RequestBuilder(provider: AcmeSpec.make(), userAgent: nil).build(spec, scope: scope)
+        #expect(built.header("Authorization") == nil)
+        #expect(String(decoding: built.body ?? Data(), as: UTF8.self) == "client_id=app%20id")
     }
 
     @Test(
@@ -69,7 +64,7 @@ struct EngineRequestBuilderTests {
         ])
     func urlPolicy(url: String) throws {
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: url))
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
         do {
             _ = try builder.build(spec, scope: scope)
             Issue.record("expected \(url) to be refused")
@@ -81,7 +76,7 @@ struct EngineRequestBuilderTests {
     @Test("a template with a missing variable inside text is invalid_configuration")
     func missingVariable() throws {
         let spec = RequestSpec(method: "GET", url: AcmeSpec.template("{nowhere}/x"))
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
         #expect(throws: AuthError.self) { try builder.build(spec, scope: scope) }
     }
 

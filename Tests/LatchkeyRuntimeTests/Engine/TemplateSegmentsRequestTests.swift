@@ -23,7 +23,7 @@ struct TemplateSegmentsRequestTests {
                     "value",
                     .string(ValueTemplate(segments: [.literal("{{"), .firstOf(["absent", "apiKey"]), .literal("}")]))),
             ])
-        let request = try RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let request = try RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
             .build(spec, scope: scope)
         #expect(request.url.absoluteString == "https://acme.example/token")
         let body = try #require(
@@ -35,7 +35,7 @@ struct TemplateSegmentsRequestTests {
     func fallbackWithoutAValue() throws {
         let spec = RequestSpec(
             method: "GET", url: ValueTemplate(segments: [.firstOf(["absent", "alsoAbsent"]), .literal("/x")]))
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
         #expect(throws: AuthError.self) { try builder.build(spec, scope: scope) }
     }
 }

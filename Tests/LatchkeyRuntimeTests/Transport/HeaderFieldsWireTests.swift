@@ -71,7 +71,7 @@ struct HeaderFieldsWireTests {
         let spec = RequestSpec(
             method: "GET", url: ValueTemplate(literal: server.url("/user").absoluteString),
             headers: [ParameterSpec("accept", .string(ValueTemplate(literal: "application/vnd.github+json")))])
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: "latchkey-tests")
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: "latchkey-tests")
         let scope = VariableScope(
             inputs: ["baseURL": "https://acme.example", "clientID": "app", "apiKey": "pk"], discovered: [:], derived: []
         )
@@ -91,7 +91,7 @@ struct HeaderFieldsWireTests {
         let server = try TestHTTPServer { _ in .json(["ok": true]) }
         defer { server.stop() }
         let spec = RequestSpec(method: "GET", url: ValueTemplate(literal: server.url("/user").absoluteString))
-        let builder = RequestBuilder(provider: AcmeSpec.make(), clientSecret: nil, userAgent: nil)
+        let builder = RequestBuilder(provider: AcmeSpec.make(), userAgent: nil)
         let scope = VariableScope(
             inputs: ["baseURL": "https://acme.example", "clientID": "app", "apiKey": "pk"], discovered: [:], derived: []
         )

@@ -12,7 +12,11 @@ import Testing
 @Suite("ProviderSimulator conformance")
 struct SimulatorConformanceTests {
     /// The catalog, and the harness's variants (an email-less, refresh-less provider).
-    static let providers = LatchkeyProviders.all.map(\.name) + ConformanceHarness.variants.map(\.name)
+    /// Server-side clients (`"audience": "server"`) have no sign-in flow to round-trip: their calls are wire-tested
+    /// on their own (Supabase admin: `Tests/LatchkeyTests/Supabase/SupabaseAdmin*Tests.swift`).
+    static let serverProviders = LatchkeyProviders.all.filter { $0.audience == .server }.map(\.name)
+    static let providers =
+        LatchkeyProviders.all.filter { $0.audience == .app }.map(\.name) + ConformanceHarness.variants.map(\.name)
     static let deviceProviders = LatchkeyProviders.all.filter { $0.flows.deviceCode != nil }.map(\.name)
     static let callbackProviders = LatchkeyProviders.all.filter {
         $0.flows.authorizationCode != nil && !$0.errors.callbackRules.isEmpty
@@ -31,8 +35,19 @@ struct SimulatorConformanceTests {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let name = try #require(object["name"] as? String, "\(file) has no name")
-            #expect(Self.providers.contains(name), "\(file) (\(name)) is not in LatchkeyProviders.all")
+            #expect(
+                Self.providers.contains(name) || Self.serverProviders.contains(name),
+                "\(file) (\(name)) is not in LatchkeyProviders.all")
         }
+    }
+
+    @Test("A server-side provider has no sign-in flow, and every app provider has one")
+    func serverProvidersHaveNoFlows() {
+        for spec in LatchkeyProviders.all {
+            let signsIn = spec.flows.authorizationCode != nil || spec.flows.password != nil
+            #expect(signsIn == (spec.audience == .app), "\(spec.name)")
+        }
+        #expect(Self.serverProviders == ["supabase-admin"])
     }
 
     // MARK: - Flows

@@ -52,7 +52,7 @@ final class GoTrueCore: Sendable {
                     ],
                     status: 401)
             }
-            guard key == GoTrueServer.publishableKey else {
+            guard key == GoTrueServer.publishableKey || key == GoTrueServer.secretKey else {
                 return .json(
                     [
                         "message": "Invalid API key",

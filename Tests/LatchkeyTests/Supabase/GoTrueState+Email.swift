@@ -187,6 +187,7 @@ extension GoTrueState {
             }
         }
         otps[index!].used = true
+        if let answer = secureEmailChange(verified: otps[index!]) { return answer }
         let user = users.firstIndex { $0.email == otps[index!].email }!
         users[user].confirmedAt = users[user].confirmedAt ?? now
         return .json(newSession(for: users[user].id))

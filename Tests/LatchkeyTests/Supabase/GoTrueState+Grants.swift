@@ -14,6 +14,7 @@ extension GoTrueState {
         case "refresh_token": return try refreshGrant(request)
         case "pkce": return try pkceGrant(request)
         case "id_token": return try idTokenGrant(request)
+        case "web3": return try web3Grant(request)
         default: throw httpError(request, 400, "invalid_credentials", "unsupported_grant_type")
         }
     }
@@ -145,6 +146,9 @@ extension GoTrueState {
             throw oauthError("invalid nonce", "Nonces mismatch")
         }
         let email = claims["email"] as? String ?? "\(sub)@\(provider).invalid"
+        if body["link_identity"] as? Bool == true {
+            return try linkIdentityWithIdToken(request, provider: provider, subject: sub, email: email)
+        }
         let userID =
             users.first(where: { $0.email == email })?.id
             ?? createUser(email: email, password: nil, provider: provider, confirmed: true, name: nil)

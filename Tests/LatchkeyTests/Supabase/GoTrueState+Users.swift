@@ -146,14 +146,7 @@ extension GoTrueState {
             "id": user.id, "aud": "authenticated", "role": "authenticated", "email": user.email, "phone": user.phone,
             "app_metadata": ["provider": user.provider, "providers": [user.provider]],
             "user_metadata": metadataJSON(user),
-            "identities": identities
-                ? [
-                    [
-                        "identity_id": Self.uuid(), "id": user.id, "user_id": user.id, "provider": user.provider,
-                        "identity_data": ["sub": user.id, "email": user.email], "email": user.email,
-                        "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
-                    ]
-                ] : [[String: Any]](),
+            "identities": identities ? identitiesJSON(user) : [[String: Any]](),
             "created_at": Self.timestamp(user.createdAt), "updated_at": Self.timestamp(user.updatedAt),
             "is_anonymous": user.isAnonymous,
         ]

@@ -80,6 +80,10 @@ struct GoTrueState: Sendable {
     var captchaTokens: [String] = []
     /// MFA factors and challenges, passkeys, and the access-token signing key (`GoTrueState+MFA.swift`).
     var subClients = GoTrueSubClientState()
+    /// The admin API's and OAuth server's data (`GoTrueState+Admin.swift`).
+    var admin = GoTrueAdminData()
+    /// Linked identities, SSO providers and link flows (`GoTrueState+Identities.swift`).
+    var calls = GoTrueCallsState()
 
     var now: Date { Date().addingTimeInterval(clockOffset) }
     var siteURL: String { base.absoluteString + "/site" }
@@ -113,7 +117,12 @@ struct GoTrueState: Sendable {
         case ("PUT", "/user"): return try userUpdate(request)
         case ("GET", "/reauthenticate"): return try reauthenticate(request)
         case (_, let route) where Self.isSubClientRoute(route): return try subClientRoute(request, route)
-        default: return .text("404 page not found", status: 404)
+        // Identities and SSO (GoTrueState+Identities.swift, GoTrueState+SSO.swift).
+        case ("GET", "/user/identities/authorize"): return try linkIdentityAuthorize(request)
+        case ("DELETE", _) where route.hasPrefix("/user/identities/"):
+            return try unlinkIdentity(request, id: String(route.dropFirst("/user/identities/".count)))
+        case ("POST", "/sso"): return try sso(request)
+        default: return try adminRoute(route, request) ?? .text("404 page not found", status: 404)
         }
     }
 }

@@ -198,7 +198,7 @@ struct SupabaseEmailFlowTests {
             #expect(unconfirmed?.code == "email_not_confirmed")
             #expect(unconfirmed?.kind == .rejected)
 
-            let resent = try await supabase.resendConfirmation(email: "grace@example.com", type: "signup")
+            let resent = try await supabase.resendConfirmation(email: "grace@example.com", type: .signup)
             #expect(resent == .none)
             let resendChallenge =
                 (harness.gotrue.requests.last?.jsonBody as? [String: Any])?["code_challenge"] as? String
@@ -214,14 +214,14 @@ struct SupabaseEmailFlowTests {
 
             let wrongCode = mail.token == "123456" ? "654321" : "123456"
             let wrong = await caughtAuthError {
-                _ = try await supabase.verifyOTP(type: "email", email: "grace@example.com", token: wrongCode)
+                _ = try await supabase.verifyOTP(type: .email, email: "grace@example.com", token: wrongCode)
             }
             #expect(wrong?.code == "otp_expired")
             #expect(wrong?.kind == .rejected)
             #expect(wrong?.status == 403)
             #expect(supabase.client.state == .signedOut)
 
-            let verified = try await supabase.verifyOTP(type: "email", email: "grace@example.com", token: mail.token)
+            let verified = try await supabase.verifyOTP(type: .email, email: "grace@example.com", token: mail.token)
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/verify",
                 body: ["type": "email", "email": "grace@example.com", "token": mail.token])
@@ -243,7 +243,7 @@ struct SupabaseEmailFlowTests {
             _ = try await supabase.signUp(email: "grace@example.com", password: "hopper-1906")
             let mail = try #require(harness.gotrue.outbox.last)
 
-            let result = try await supabase.verifyOTP(type: "signup", tokenHash: mail.tokenHash)
+            let result = try await supabase.verifyOTP(type: .signup, tokenHash: mail.tokenHash)
 
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/verify", body: ["type": "signup", "token_hash": mail.tokenHash])
@@ -254,7 +254,7 @@ struct SupabaseEmailFlowTests {
             #expect(supabase.client.state.isSignedIn)
 
             let replay = await caughtAuthError {
-                _ = try await supabase.verifyOTP(type: "signup", tokenHash: mail.tokenHash)
+                _ = try await supabase.verifyOTP(type: .signup, tokenHash: mail.tokenHash)
             }
             #expect(replay?.code == "otp_expired")
         }
@@ -269,7 +269,10 @@ struct SupabaseEmailFlowTests {
             }
             #expect(short?.code == .validationFailed)
             #expect(short?.kind == .invalidInput)
-            let type = await caughtAuthError { _ = try await supabase.resendConfirmation(email: "a@b.c", type: "sms") }
+            let type = await caughtAuthError {
+                _ = try await supabase.client.perform(
+                    action: "resendConfirmation", arguments: ["email": .string("a@b.c"), "type": .string("sms")])
+            }
             #expect(type?.code == .validationFailed)
             let scope = await caughtAuthError { try await supabase.client.signOut(scope: "everywhere") }
             #expect(scope?.code == .validationFailed)

@@ -69,7 +69,7 @@ struct SupabaseLinkPKCETests {
             _ = try await supabase.signUp(email: Self.email, password: Self.password)
             let first = Self.challenge(harness.gotrue.requests("/signup").first)
 
-            let resent = try await supabase.resendConfirmation(email: Self.email, type: "signup")
+            let resent = try await supabase.resendConfirmation(email: Self.email, type: .signup)
 
             #expect(resent == .none)
             let resend = harness.gotrue.requests("/resend").first

@@ -57,7 +57,7 @@ struct SupabaseMFATests {
                 body: ["factor_type": "phone", "phone": Self.phone])
             let factorID = try #require(enrolled.value(at: "/id")?.string)
 
-            let challenge = try Self.document(try await supabase.mfa.challenge(factorId: factorID, channel: "whatsapp"))
+            let challenge = try Self.document(try await supabase.mfa.challenge(factorId: factorID, channel: .whatsapp))
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/factors/\(factorID)/challenge", bearer: session.accessToken,
                 body: ["channel": "whatsapp"])
@@ -170,8 +170,11 @@ struct SupabaseMFATests {
                 }
                 #expect(verify?.code == .validationFailed, "factorId \(factorID)")
             }
+            // The generated method takes the channel's enum; the runtime still checks a string given to
+            // perform(action:arguments:) against the descriptor's values.
             let channel = await caughtAuthError {
-                _ = try await supabase.mfa.challenge(factorId: "f", channel: "pigeon")
+                _ = try await supabase.client.perform(
+                    action: "mfaChallenge", arguments: ["factorId": .string("f"), "channel": .string("pigeon")])
             }
             #expect(channel?.code == .validationFailed)
             let emptyCode = await caughtAuthError {

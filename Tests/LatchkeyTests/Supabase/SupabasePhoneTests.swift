@@ -44,7 +44,7 @@ struct SupabasePhoneTests {
         try await withSupabase(autoconfirm: false) { harness in
             let supabase = try harness.makeClient()
             let result = try await supabase.signUp(
-                phone: Self.phone, password: Self.password, channel: "whatsapp", data: ["name": .string("Ada")])
+                phone: Self.phone, password: Self.password, channel: .whatsapp, data: ["name": .string("Ada")])
 
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/signup",
@@ -59,7 +59,7 @@ struct SupabasePhoneTests {
             #expect(message.channel == "whatsapp")
             harness.gotrue.resetRecording()
 
-            let verified = try await supabase.verifyOTP(phone: Self.phone, token: message.token, type: "sms")
+            let verified = try await supabase.verifyOTP(phone: Self.phone, token: message.token, type: .sms)
 
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/verify",
@@ -136,7 +136,7 @@ struct SupabasePhoneTests {
             let supabase = try harness.makeClient()
 
             let result = try await supabase.signInWithOTP(
-                phone: Self.phone, channel: "whatsapp", shouldCreateUser: false, captchaToken: "c-3")
+                phone: Self.phone, channel: .whatsapp, shouldCreateUser: false, captchaToken: "c-3")
 
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/otp",
@@ -165,7 +165,7 @@ struct SupabasePhoneTests {
             harness.gotrue.addPhoneUser(phone: Self.phone, password: Self.password)
             let supabase = try harness.makeClient()
 
-            let result = try await supabase.resend(phone: Self.phone, type: "sms")
+            let result = try await supabase.resend(phone: Self.phone, type: .sms)
 
             expectGoTrueRequest(
                 harness.gotrue.requests.first, "POST", "/resend", body: ["type": "sms", "phone": Self.phone])
@@ -178,16 +178,32 @@ struct SupabasePhoneTests {
     func validationBeforeAnyRequest() async throws {
         try await withSupabase { harness in
             let supabase = try harness.makeClient()
+            // The generated methods take the values' enums; the runtime still checks a string given to
+            // perform(action:arguments:) against the descriptor's values.
             let failures: [AuthError?] = [
                 await caughtAuthError {
-                    _ = try await supabase.signUp(phone: Self.phone, password: Self.password, channel: "pigeon")
+                    _ = try await supabase.client.perform(
+                        action: "signUpWithPhone",
+                        arguments: [
+                            "phone": .string(Self.phone), "password": .string(Self.password),
+                            "channel": .string("pigeon"),
+                        ])
                 },
                 await caughtAuthError { _ = try await supabase.signUp(phone: Self.phone, password: "short") },
                 await caughtAuthError {
-                    _ = try await supabase.verifyOTP(phone: Self.phone, token: "1", type: "email")
+                    _ = try await supabase.client.perform(
+                        action: "verifyPhoneOTP",
+                        arguments: ["phone": .string(Self.phone), "token": .string("1"), "type": .string("email")])
                 },
-                await caughtAuthError { _ = try await supabase.resend(phone: Self.phone, type: "signup") },
-                await caughtAuthError { _ = try await supabase.signInWithOTP(phone: Self.phone, channel: "fax") },
+                await caughtAuthError {
+                    _ = try await supabase.client.perform(
+                        action: "resendPhone", arguments: ["phone": .string(Self.phone), "type": .string("signup")])
+                },
+                await caughtAuthError {
+                    _ = try await supabase.client.perform(
+                        action: "signInWithPhoneOTP",
+                        arguments: ["phone": .string(Self.phone), "channel": .string("fax")])
+                },
             ]
             for error in failures { #expect(error?.code == .validationFailed) }
             #expect(harness.gotrue.requests.isEmpty)

@@ -160,7 +160,7 @@ struct SupabaseRecoveryTests {
             let idToken = GoTrueServer.idToken(
                 provider: "apple", sub: "001234.abcdef", email: "ada@privaterelay.appleid.com", nonce: nonce)
 
-            let result = try await supabase.signInWithIdToken(provider: "apple", idToken: idToken, nonce: nonce)
+            let result = try await supabase.signInWithIdToken(provider: .apple, idToken: idToken, nonce: nonce)
 
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/token", query: ["grant_type": "id_token"],
@@ -182,7 +182,7 @@ struct SupabaseRecoveryTests {
             let idToken = GoTrueServer.idToken(provider: "google", sub: "1098765", email: "ada@gmail.com", nonce: nil)
 
             _ = try await supabase.signInWithIdToken(
-                provider: "google", idToken: idToken, providerAccessToken: "ya29.google")
+                provider: .google, idToken: idToken, providerAccessToken: "ya29.google")
 
             expectGoTrueRequest(
                 harness.gotrue.requests.last, "POST", "/token", query: ["grant_type": "id_token"],
@@ -198,7 +198,7 @@ struct SupabaseRecoveryTests {
             #expect(await supabase.client.restore() == .signedOut)
             let wrongNonce = GoTrueServer.idToken(provider: "apple", sub: "001", email: "a@b.c", nonce: "other")
             let mismatch = await caughtAuthError {
-                _ = try await supabase.signInWithIdToken(provider: "apple", idToken: wrongNonce, nonce: "mine")
+                _ = try await supabase.signInWithIdToken(provider: .apple, idToken: wrongNonce, nonce: "mine")
             }
             #expect(mismatch?.code == .init(rawValue: "invalid_request"))
             #expect(mismatch?.kind == .invalidInput)
@@ -208,7 +208,7 @@ struct SupabaseRecoveryTests {
 
             let noSubject = GoTrueServer.idToken(provider: "apple", sub: nil, email: "a@b.c", nonce: nil)
             let missing = await caughtAuthError {
-                _ = try await supabase.signInWithIdToken(provider: "apple", idToken: noSubject)
+                _ = try await supabase.signInWithIdToken(provider: .apple, idToken: noSubject)
             }
             #expect(missing?.code == .init(rawValue: "invalid_request"))
             #expect(missing?.providerCode == "invalid request")
@@ -216,7 +216,8 @@ struct SupabaseRecoveryTests {
 
             let before = harness.gotrue.requests.count
             let provider = await caughtAuthError {
-                _ = try await supabase.signInWithIdToken(provider: "github", idToken: "x")
+                _ = try await supabase.client.perform(
+                    action: "signInWithIdToken", arguments: ["provider": .string("github"), "idToken": .string("x")])
             }
             #expect(provider?.code == .validationFailed)
             #expect(harness.gotrue.requests.count == before)

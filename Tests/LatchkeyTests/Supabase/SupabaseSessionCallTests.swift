@@ -214,7 +214,7 @@ struct SupabaseSessionCallTests {
             let mail = try #require(harness.gotrue.outbox.last)
 
             _ = try await app.verifyOTP(
-                type: "signup", email: Self.email, token: mail.token,
+                type: .signup, email: Self.email, token: mail.token,
                 redirectTo: URL(string: "https://example.com/welcome")!, captchaToken: "c-2")
 
             expectGoTrueRequest(

@@ -64,6 +64,12 @@ extension AuthProviderClient {
     /// - Returns: A stream that never replays earlier events.
     public func events() -> AsyncStream<AuthEvent> { client.events() }
 
+    /// Every change with the session after it (supabase-swift's `authStateChanges`): `initial_session` first,
+    /// then `signed_in`, `signed_out`, `token_refreshed` and the ``events()``; see
+    /// `AuthClient.authStateChanges()`.
+    /// - Returns: A stream that ends when the subscriber stops iterating or the client goes away.
+    public func authStateChanges() -> AsyncStream<AuthStateChange> { client.authStateChanges() }
+
     /// Restores the stored session without any network request.
     /// - Returns: The settled state: `signedIn`, `signedOut`, or `failed` when the store is unavailable
     ///   (which is not the same as signed out).

@@ -12,6 +12,8 @@ import Foundation
     case url(URL)
     /// A JSON object.
     case object([String: JSON])
+    /// A list of strings.
+    case strings([String])
 
     /// The value as a template variable (typed, so a boolean stays a boolean in a JSON body).
     var variable: JSON {
@@ -21,13 +23,14 @@ import Foundation
         case .int(let number): .number(Double(number))
         case .url(let url): .string(url.absoluteString)
         case .object(let members): .object(members)
+        case .strings(let items): .array(items.map(JSON.string))
         }
     }
 
     /// Whether the value has the parameter's type.
     func matches(_ type: ActionSpec.ParameterType) -> Bool {
         switch (self, type) {
-        case (.string, .string), (.bool, .bool), (.int, .int), (.object, .object): true
+        case (.string, .string), (.bool, .bool), (.int, .int), (.object, .object), (.strings, .strings): true
         case (.url(let url), .url): url.scheme != nil && url.host != nil
         default: false
         }
@@ -42,6 +45,9 @@ public enum ActionResult: Sendable, Hashable {
     case user(User)
     /// A JSON document, as the provider sent it.
     case document(JSON)
+    /// One page of a list: the document, with the total and the next and last page numbers its headers give
+    /// (a request that declares `pagination`).
+    case page(ActionPage)
     /// Nothing beyond success.
     case none
 }

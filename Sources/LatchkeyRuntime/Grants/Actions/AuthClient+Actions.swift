@@ -15,6 +15,10 @@ extension AuthClient {
     /// exchanges the link's `?code=`, even after a relaunch. Otherwise no challenge is sent. A sign-up answered
     /// with a session at once keeps nothing pending. A session an action answers with is installed only when no
     /// ``signOut(scope:)`` (or sign-in) happened while its request was on the wire, as for the code exchange.
+    /// An action with a result pointer (``ActionSpec/resultPointer``, the descriptor's `returns`) answers
+    /// `.document` with that member of the provider's document, and `invalid_response` when it is missing.
+    /// An action with an event (``ActionSpec/event``, `user_updated`) publishes it on ``events()`` once it
+    /// has succeeded.
     /// - Parameters:
     ///   - action: The action's name.
     ///   - arguments: The arguments by parameter name.
@@ -28,12 +32,20 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "This provider has no action '\(action)'.")
         }
         try validate(arguments, for: spec)
-        try validatePathArguments(arguments, for: spec)
+        if let request = provider.requests[spec.request] { try checkPathArguments(arguments, request: request) }
         var variables = arguments.mapValues { Optional($0.variable) }
+        try encodePathSegments(of: spec, into: &variables)
         let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
         let fence = signInFence()
         let (request, document, response) = try await send(spec.request, flow: variables)
-        let result = try await result(of: request, document: document, response: response, fence: fence)
+        var result = try await result(of: request, document: document, response: response, fence: fence)
+        if let pointer = spec.resultPointer, case .document(let answer) = result {
+            // The descriptor's `returns`: the member the caller wants (Supabase's `/identities`, `/url`).
+            guard let member = answer.value(at: pointer), !member.isNull else {
+                throw failure(.invalidResponse, "The answer has no '\(pointer)' member.")
+            }
+            result = .document(member)
+        }
         // Signed in at once (an auto-confirmed sign-up): no email was sent, so no link will come.
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
@@ -106,9 +118,9 @@ extension AuthClient {
             throw failure(.invalidConfiguration, "This provider has no user-info request.")
         }
         let (_, document, _) = try await send(flow.request)
-        if provider.tokens.accessTokenFormat == .pasetoV4Public, let session {
+        if provider.tokens.accessTokenFormat.behaviour.verification != nil, let session {
             // The stored access token was verified when it was stored: the document must name its principal.
-            try checkUserDocument(document, against: Self.unverifiedPasetoClaims(session.accessToken) ?? [:])
+            try checkUserDocument(document, against: storedAccessTokenClaims(session) ?? [:])
         }
         let user = try decoder.user(from: document ?? .null)
         if let subject = verifiedSubject, subject != user.id {
@@ -131,6 +143,10 @@ extension AuthClient {
                 throw failure(
                     .validationFailed, "The parameter '\(parameter.name)' must be of type \(parameter.type.rawValue).")
             }
+            if case .strings(let items) = argument {
+                try validateItems(items, of: parameter)
+                continue
+            }
             guard case .string(let text) = argument else { continue }
             if let minimum = parameter.minimumLength, text.count < minimum {
                 throw failure(
@@ -151,6 +167,9 @@ extension AuthClient {
         case .none:
             return .none
         case .document:
+            if let pagination = request.pagination {
+                return .page(ActionPage.read(document ?? .null, headers: response.headerFields, spec: pagination))
+            }
             return .document(document ?? .null)
         case .session:
             return .session(try await install(try decodeSession(document, response, request: request), fence: fence))
@@ -164,6 +183,12 @@ extension AuthClient {
                     try await install(try decodeSession(document, response, request: request), fence: fence))
             }
             return .user(try decoder.user(from: document ?? .null))
+        case .sessionOrDocument:
+            if let document, decoder.hasAccessToken(document) {
+                return .session(
+                    try await install(try decodeSession(document, response, request: request), fence: fence))
+            }
+            return .document(document ?? .null)
         }
     }
 

@@ -151,23 +151,11 @@ extension AuthClient {
         // The key the sign-in was prepared with (its thumbprint went out as `dpop_jkt` when pushed).
         var proofKey = usesDPoP ? pending.dpopKey.flatMap(DPoPKey.init(storedForm:)) : nil
         if usesDPoP, proofKey == nil { proofKey = try newProofKey() }
-        let (spec, document, response) = try await send(
-            flow.exchangeRequest,
-            flow: [
-                "code": .string(code), "code_verifier": .string(pending.codeVerifier),
-                "redirect_uri": .string(pending.redirectURI.absoluteString), "state": .string(pending.state),
-                "nonce": pending.nonce.map(JSON.string),
-            ],
-            isTokenRequest: true, proofKey: proofKey)
-        var fresh = try decodeSession(document, response, request: spec, proofKey: proofKey)
-        if fresh.scope == nil, let name = provider.callback.scopeParameter {
-            fresh.scope = callback[name]  // Granted scopes that only the callback reports (Strava).
-        }
-        if let nonce = pending.nonce, let idToken = fresh.idToken,
-            JWTPayload.claims(of: idToken)?["nonce"]?.string != nonce
-        {
-            throw failure(.invalidIDToken, "The ID token's nonce does not match the sign-in's nonce.")
-        }
+        let grant = CodeExchangeGrant(flow: flow, code: code, pending: pending)
+        let (spec, document, response) = try await send(grant.request, proofKey: proofKey)
+        var fresh = try grant.interpret(
+            try decodeSession(document, response, request: spec, proofKey: proofKey), callback: callback,
+            scopeParameter: provider.callback.scopeParameter, provider: provider.name)
         let claims = try await validateNewIDToken(fresh, nonce: pending.nonce, maxAge: pending.maxAge)
         let accessClaims = try await validateNewAccessToken(&fresh)
         if flow.fetchesUser, let userInfo = provider.flows.userInfo {

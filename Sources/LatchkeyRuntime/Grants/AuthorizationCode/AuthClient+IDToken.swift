@@ -96,7 +96,9 @@ extension AuthClient {
         guard let url = URL(string: text), RedirectURI.isAllowedEndpoint(url) else {
             throw failure(.invalidConfiguration, "The JWKS URL is not an https URL.")
         }
-        let cache = JWKSCache(url: url, transport: options.transport, now: options.now)
+        // Through the client's pipeline: logged, and checked like every request.
+        let cache = JWKSCache(
+            url: url, transport: PipelineTransport(pipeline: pipeline, context: requestContext()), now: options.now)
         jwksCache = cache
         return cache
     }
@@ -124,14 +126,5 @@ extension AuthClient {
     var verifiedSubject: String? {
         guard provider.tokens.validatesIDToken, let idToken = session?.idToken else { return nil }
         return JWTPayload.claims(of: idToken)?["sub"]?.string
-    }
-}
-
-extension AuthClient {
-    /// Whether a discovery document's `issuer` fits the configured issuer: equal, or (with the
-    /// descriptor's `tenant_placeholder` issuer validation) its `{tenantid}` form.
-    nonisolated func acceptsDiscoveredIssuer(_ named: String, requested: String) -> Bool {
-        IDTokenValidator.acceptsDiscoveredIssuer(
-            named, requested: requested, validation: provider.tokens.issuerValidation)
     }
 }

@@ -48,17 +48,18 @@ extension AuthClient {
             body: pushed.parameters.map { ParameterSpec($0.name, .string(ValueTemplate(literal: $0.value))) },
             clientAuthentication: pushed.clientAuthentication, response: .document)
         let request = try builder.build(spec, scope: pushed.scope)
-        log(.debug, "POST \(request.url.host ?? "")\(request.url.path) (pushed authorization request)")
-        let secrets: [String?] = pushed.parameters.filter { $0.name == "code_challenge" || $0.name == "nonce" }.map(
-            \.value)
+        var context = requestContext()
+        context.descriptorRequest = DescriptorRequest(
+            name: "pushed authorization request", spec: spec, scope: pushed.scope, isTokenRequest: false)
+        context.secrets =
+            pushed.parameters.filter { $0.name == "code_challenge" || $0.name == "nonce" }.map(\.value)
+            + [configuration.clientSecret]
+        let response = try await pipeline.send(request, context: context).response
         let document: JSON?
         do {
-            let response = try await pipeline.send(request, context: requestContext()).response
             document = try mapper.document(from: response, for: spec, named: "pushedAuthorization")
         } catch {
-            var failure = error
-            failure.provider = failure.provider ?? provider.name
-            throw failure.redacting(secrets + [configuration.clientSecret])
+            throw pipeline.redact(error, context: context)
         }
         guard let requestURI = document?["request_uri"]?.string, !requestURI.isEmpty,
             let lifetime = document?["expires_in"]?.double, lifetime.isFinite, lifetime >= 0

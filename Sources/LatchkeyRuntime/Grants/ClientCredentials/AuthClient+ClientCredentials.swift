@@ -82,19 +82,13 @@ extension AuthClient {
     private func requestClientCredentials(_ flow: ClientCredentialsFlowSpec, scope: String) async throws(AuthError)
         -> ClientCredentialsToken
     {
+        let grant = ClientCredentialsGrant(flow: flow, scope: scope)
         let proofKey = try newProofKey()
-        let (_, document, response) = try await send(
-            flow.request, flow: ["scope": scope.isEmpty ? nil : .string(scope)], isTokenRequest: true,
-            proofKey: proofKey)
+        let (_, document, response) = try await send(grant.request, proofKey: proofKey)
         let session = try decodeSession(document, response, proofKey: proofKey)
         if session.refreshToken != nil {
             log(.debug, "The client credentials answer carried a refresh token; it was dropped.")
         }
-        let granted = session.scope ?? (scope.isEmpty ? nil : scope)
-        let separator = flow.scopeSeparator.isEmpty ? " " : flow.scopeSeparator
-        let scopes = (granted ?? "").split(whereSeparator: { separator.contains($0) || $0 == " " }).map(String.init)
-        return ClientCredentialsToken(
-            accessToken: session.accessToken, tokenType: session.tokenType, expiresAt: session.expiresAt,
-            issuedAt: session.issuedAt, scopes: scopes)
+        return grant.token(from: session)
     }
 }

@@ -17,8 +17,9 @@ extension AuthClient {
             [flow.tokenRequest], flow: "Device sign-in", provider: provider, configuration: configuration)
         let browser = provider.flows.authorizationCode
         let chosen = scopes ?? browser?.defaultScopes ?? []
-        let scope = chosen.isEmpty ? nil : JSON.string(chosen.joined(separator: browser?.scopeSeparator ?? " "))
-        let (_, document, _) = try await send(flow.authorizationRequest, flow: ["scope": scope])
+        let scope = chosen.isEmpty ? nil : chosen.joined(separator: browser?.scopeSeparator ?? " ")
+        let (_, document, _) = try await send(
+            DeviceCodeGrant(flow: flow).authorizationRequest(scope: scope), proofKey: nil)
         guard let document else {
             throw failure(.invalidResponse, "The device authorization response is empty.")
         }
@@ -76,6 +77,7 @@ extension AuthClient {
         -> Session
     {
         var interval = min(authorization.interval, DeviceAuthorization.maximumInterval)
+        let grant = DeviceCodeGrant(flow: flow)
         let proofKey = try newProofKey()
         while true {
             try await pauseDevicePolling(seconds: interval, until: authorization.expiresAt)
@@ -85,20 +87,19 @@ extension AuthClient {
             let answer: (document: JSON?, response: TransportResponse)
             do {
                 let (_, document, response) = try await send(
-                    flow.tokenRequest, flow: ["device_code": .string(authorization.deviceCode)], isTokenRequest: true,
-                    proofKey: proofKey)
+                    grant.tokenRequest(deviceCode: authorization.deviceCode), proofKey: proofKey)
                 answer = (document, response)
             } catch {
                 if Task.isCancelled { throw deviceCancelled() }
-                switch DevicePollOutcome(error) {
+                let outcome = DevicePollOutcome(error)
+                interval = DeviceCodeGrant.interval(after: outcome, current: interval)
+                switch outcome {
                 case .pending:
                     continue
                 case .slowDown:
-                    interval = min(interval + DeviceAuthorization.slowDownStep, DeviceAuthorization.maximumInterval)
                     log(.info, "The provider asked to slow down; polling every \(interval) s.")
                     continue
                 case .backOff:
-                    interval = min(interval * 2, DeviceAuthorization.maximumInterval)
                     log(.info, "The token request failed (\(error.code.rawValue)); polling every \(interval) s.")
                     continue
                 case .expired:
@@ -139,30 +140,5 @@ extension AuthClient {
 
     private func deviceCancelled() -> AuthError {
         failure(.loginCancelled, "The device authorization was cancelled.")
-    }
-}
-
-/// What a failed device token request means for the polling loop (RFC 8628 §3.5).
-private enum DevicePollOutcome {
-    /// `backOff`: the request failed on the way or at the provider (a timeout, a lost connection, a 5xx,
-    /// 429); the user may still approve, so polling goes on, less often.
-    case pending, slowDown, backOff, expired, denied, failed
-
-    init(_ error: AuthError) {
-        switch error.providerCode {
-        case "authorization_pending": self = .pending
-        case "slow_down": self = .slowDown
-        case "expired_token": self = .expired
-        case "access_denied": self = .denied
-        case "temporarily_unavailable", "server_error": self = .backOff
-        default:
-            switch error.code {
-            case .authorizationPending: self = .pending
-            case .slowDown: self = .slowDown
-            case .expiredToken: self = .expired
-            case .timeout, .networkError, .serverError, .rateLimited: self = .backOff
-            default: self = (error.status ?? 0) >= 500 ? .backOff : .failed
-            }
-        }
     }
 }

@@ -14,17 +14,13 @@ extension AuthClient {
         guard let flow = provider.flows.password else {
             throw failure(.invalidConfiguration, "This provider has no password sign-in.")
         }
-        guard !username.isEmpty, !password.isEmpty else {
-            throw failure(.validationFailed, "The identifier and the password must not be empty.")
-        }
+        let grant = try PasswordGrant(flow: flow, username: username, password: password, provider: provider.name)
         let previous = state
         apply(.signInStarted)
         let fence = signInFence()
         do {
             let proofKey = try newProofKey()
-            let (spec, document, response) = try await send(
-                flow.request, flow: ["username": .string(username), "password": .string(password)],
-                proofKey: proofKey)
+            let (spec, document, response) = try await send(grant.request, proofKey: proofKey)
             return try await install(
                 try decodeSession(document, response, request: spec, proofKey: proofKey), fence: fence)
         } catch {

@@ -41,7 +41,7 @@ extension AuthClient {
     /// One check: refreshes a refreshable session whose access token expires within the policy's margin.
     /// - Returns: When the next check is due, or `nil` when the checks were stopped.
     func automaticCheck() async -> Date? {
-        if apply(.clockTicked(now: now())).contains(.refreshAutomatically) {
+        if apply(.clockTicked(now: now())).step == .refreshAutomatically {
             do {
                 _ = try await currentSession(forceRefresh: true)
             } catch {
@@ -51,7 +51,9 @@ extension AuthClient {
                 )
             }
         }
-        for case .scheduleAutomaticCheck(let deadline) in apply(.automaticCheckFinished(now: now())) { return deadline }
-        return nil
+        guard case .scheduleAutomaticCheck(let deadline)? = apply(.automaticCheckFinished(now: now())).step else {
+            return nil
+        }
+        return deadline
     }
 }

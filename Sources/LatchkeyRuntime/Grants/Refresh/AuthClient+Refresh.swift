@@ -26,39 +26,31 @@ extension AuthClient {
         // The fast path: a fresh session is the answer without a transition (see `freshSession(at:)`).
         if !forceRefresh, let fresh = lifecycle.freshSession(at: now()) { return fresh }
         try await ensureLoaded()
-        for effect in apply(.sessionRequested(forceRefresh: forceRefresh, now: now())) {
-            switch effect {
-            case .deliver(let current):
-                return current
-            case .joinRefresh:
-                guard let flight = refreshTask else { preconditionFailure("the lifecycle's flight has no task") }
-                return try await flight.outcome.value().get()
-            case .startRefresh(let id, let base, let expected):
-                guard let flow = provider.flows.refresh else { preconditionFailure("a refresh needs a refresh flow") }
-                let outcome = SettledOnce<Result<Session, AuthError>>()
-                refreshTask = RefreshFlight(id: id, outcome: outcome)
-                if refreshRunsInCallerTask {
-                    // Nothing in this flight can see this caller's cancellation (see `refreshRunsInCallerTask`).
-                    await TransportCancellationShield.$isActive.withValue(true) {
-                        await refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
-                    }
-                } else {
-                    // Its own task, so that no caller's cancellation reaches the refresh the others share; it does
-                    // its store work in itself (`uncancellableCallerTask`).
-                    startOwnTask { client in
-                        await client.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
-                    }
-                }
-                return try await outcome.value().get()
-            case .removeStoredSession(let takesRefreshLock):
-                _ = await removeStoredSession(takesRefreshLock: takesRefreshLock)
-            case .fail(let failure):
-                throw error(for: failure)
-            default:
-                continue
+        return try await answer(apply(.sessionRequested(forceRefresh: forceRefresh, now: now()))).get()
+    }
+
+    /// Starts refresh flight `id` from `base` (the lifecycle just started it) and waits for its result.
+    func startRefreshFlight(_ id: Int, base: Session, generation expected: Int) async -> Result<Session, AuthError> {
+        // The lifecycle starts a flight only for a provider with a refresh flow (`Rules.canRefresh`).
+        guard let flow = provider.flows.refresh else {
+            apply(.refreshFlightEnded(id: id))
+            return .failure(error(for: .expiredUnrefreshable))
+        }
+        let outcome = SettledOnce<Result<Session, AuthError>>()
+        refreshTask = RefreshFlight(id: id, outcome: outcome)
+        if refreshRunsInCallerTask {
+            // Nothing in this flight can see this caller's cancellation (see `refreshRunsInCallerTask`).
+            await TransportCancellationShield.$isActive.withValue(true) {
+                await refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
+            }
+        } else {
+            // Its own task, so that no caller's cancellation reaches the refresh the others share; it does
+            // its store work in itself (`uncancellableCallerTask`).
+            startOwnTask { client in
+                await client.refresh(base, flow: flow, generation: expected, flightID: id, settling: outcome)
             }
         }
-        preconditionFailure("a request for the session is answered")
+        return await outcome.value()
     }
 
     /// A valid access token, refreshed first when needed.
@@ -90,7 +82,7 @@ extension AuthClient {
                 await client.refreshHoldingLock(current, flow: flow, generation: expected)
             }
         } catch {
-            return await finish(apply(.refreshLockFailed(error, generation: expected)))
+            return await answer(apply(.refreshLockFailed(error, generation: expected)))
         }
     }
 
@@ -103,11 +95,11 @@ extension AuthClient {
     ) async -> Result<Session, AuthError> {
         let taken = apply(.refreshLockTaken(generation: expected))
         defer { apply(.refreshLockReleased) }
-        guard taken.first == .rereadStore else { return await finish(taken) }
+        guard taken.step == .rereadStore else { return await answer(taken) }
         let stored = await serialized(in: .uncancellableCallerTask) { client in await client.readStoredSession() }
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
         let read = apply(.refreshStoreRead(stored, base: current, generation: expected, now: now()))
-        guard case .sendRefresh(let base)? = read.last else { return await finish(read) }
+        guard case .sendRefresh(let base)? = read.step else { return await answer(read) }
         var answered = false
         do {
             // The session's own key: a DPoP-bound refresh token is honoured only with a proof of it.
@@ -135,56 +127,15 @@ extension AuthClient {
             // session's tokens) out of a transport's or a provider's error, and nothing after it quotes a token.
             let isReuse = flow.reuseCodes.contains(error.providerCode ?? "")
             let failed = apply(.refreshFailed(error, answered: answered, isReuse: isReuse, generation: expected))
-            guard failed.first == .lookForNewerStoredSession else { return await finish(failed) }
+            guard failed.step == .lookForNewerStoredSession else { return await answer(failed) }
             let stored = await serialized(in: .uncancellableCallerTask) { client in await client.readStoredSession() }
             let newer = try? stored.get()
-            return await finish(apply(.reuseStoreRead(newer, base: base, rejection: error, generation: expected)))
+            return await answer(apply(.reuseStoreRead(newer, base: base, rejection: error, generation: expected)))
         }
     }
 
     /// Whether a stored session replaces the one in memory (see ``SessionLifecycle/isNewer(_:than:)``).
     static func isNewer(_ stored: Session, than current: Session) -> Bool {
         SessionLifecycle.isNewer(stored, than: current)
-    }
-}
-
-extension AuthError {
-    /// The error with every secret (and any truncated echo of one's start) cut out of its message, provider
-    /// code and provider message, for providers that echo what they were sent. Secrets shorter than 8
-    /// characters are left alone.
-    /// - Parameter secrets: Tokens, codes or passwords the request carried.
-    /// - Returns: The redacted error.
-    func redacting(_ secrets: [String?]) -> AuthError {
-        let secrets = secrets.compactMap { $0 }.filter { $0.count >= 8 }
-        guard !secrets.isEmpty else { return self }
-        var error = self
-        error.message = AuthError.redact(error.message, secrets)
-        error.providerCode = error.providerCode.map { AuthError.redact($0, secrets) }
-        error.providerMessage = error.providerMessage.map { AuthError.redact($0, secrets) }
-        return error
-    }
-
-    /// Replaces every run of text that starts like a secret (its first 8 characters) and continues as it does.
-    static func redact(_ text: String, _ secrets: [String]) -> String {
-        var result = text
-        for secret in secrets {
-            let probe = secret.prefix(8)
-            guard result.range(of: probe) != nil else { continue }
-            var output = ""
-            var rest = Substring(result)
-            while let found = rest.range(of: probe) {
-                output += rest[..<found.lowerBound]
-                var end = found.upperBound
-                var next = secret.index(secret.startIndex, offsetBy: probe.count)
-                while end < rest.endIndex, next < secret.endIndex, rest[end] == secret[next] {
-                    end = rest.index(after: end)
-                    next = secret.index(after: next)
-                }
-                output += "<redacted>"
-                rest = rest[end...]
-            }
-            result = output + rest
-        }
-        return result
     }
 }

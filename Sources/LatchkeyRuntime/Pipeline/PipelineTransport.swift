@@ -1,0 +1,14 @@
+import Foundation
+
+/// A ``RequestPipeline`` as an ``HTTPTransport``, for the code that takes one (the JWKS and PASETO key-set
+/// caches): every request it sends passes through the client's stages with the context it was made with.
+struct PipelineTransport: HTTPTransport {
+    /// The pipeline.
+    let pipeline: RequestPipeline
+    /// The context of every request (a key set's: neither token nor proof).
+    let context: RequestContext
+
+    func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
+        try await pipeline.send(request, context: context).response
+    }
+}
