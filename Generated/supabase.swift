@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, userIdentities, getLinkIdentityURL, linkIdentityWithIdToken, unlinkIdentity, signInWithSSO, signInWithSSOProvider, signInWithWeb3.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, mfaEnrollTOTP, mfaEnrollPhone, mfaEnrollWebAuthn, mfaChallenge, mfaVerify, mfaVerifyWebAuthn, mfaChallengeAndVerify, mfaUnenroll, mfaListFactors, getPasskeyRegistrationOptions, verifyPasskeyRegistration, getPasskeyAuthenticationOptions, verifyPasskeyAuthentication, listPasskeys, renamePasskey, deletePasskey, userIdentities, getLinkIdentityURL, linkIdentityWithIdToken, unlinkIdentity, signInWithSSO, signInWithSSOProvider, signInWithWeb3.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -108,6 +108,11 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ],
                 response: .session
             ),
+            "jwks": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/.well-known/jwks.json")]),
+                response: .document
+            ),
             "linkIdTokenGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/token")]),
@@ -144,6 +149,110 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 authorization: .accessToken,
                 ignoredErrorStatuses: [401, 403, 404]
             ),
+            "mfaChallenge": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(
+                    segments: [
+                        .variable("baseURL"),
+                        .literal("/factors/"),
+                        .variable("factorId"),
+                        .literal("/challenge"),
+                    ]
+                ),
+                encoding: .json,
+                body: [
+                    .init("channel", .string(.variable("channel"))),
+                    .init("webauthn", .string(.variable("webauthn"))),
+                ],
+                authorization: .accessToken,
+                response: .document
+            ),
+            "mfaEnrollPhone": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/factors")]),
+                encoding: .json,
+                body: [
+                    .init("factor_type", .string(.literal("phone"))),
+                    .init("phone", .string(.variable("phone"))),
+                    .init("friendly_name", .string(.variable("friendlyName"))),
+                ],
+                authorization: .accessToken,
+                response: .document
+            ),
+            "mfaEnrollTOTP": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/factors")]),
+                encoding: .json,
+                body: [
+                    .init("factor_type", .string(.literal("totp"))),
+                    .init("issuer", .string(.variable("issuer"))),
+                    .init("friendly_name", .string(.variable("friendlyName"))),
+                ],
+                authorization: .accessToken,
+                response: .document
+            ),
+            "mfaEnrollWebAuthn": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/factors")]),
+                encoding: .json,
+                body: [
+                    .init("factor_type", .string(.literal("webauthn"))),
+                    .init("friendly_name", .string(.variable("friendlyName"))),
+                ],
+                authorization: .accessToken,
+                response: .document
+            ),
+            "mfaUnenroll": LatchkeyRuntime.RequestSpec(
+                method: "DELETE",
+                url: .init(
+                    segments: [.variable("baseURL"), .literal("/factors/"), .variable("factorId")]
+                ),
+                authorization: .accessToken,
+                response: .document
+            ),
+            "mfaVerify": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(
+                    segments: [
+                        .variable("baseURL"),
+                        .literal("/factors/"),
+                        .variable("factorId"),
+                        .literal("/verify"),
+                    ]
+                ),
+                encoding: .json,
+                body: [
+                    .init("factor_id", .string(.variable("factorId"))),
+                    .init("challenge_id", .string(.variable("challengeId"))),
+                    .init("code", .string(.variable("code"))),
+                ],
+                authorization: .accessToken,
+                response: .session
+            ),
+            "mfaVerifyWebAuthn": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(
+                    segments: [
+                        .variable("baseURL"),
+                        .literal("/factors/"),
+                        .variable("factorId"),
+                        .literal("/verify"),
+                    ]
+                ),
+                encoding: .json,
+                body: [
+                    .init("factor_id", .string(.variable("factorId"))),
+                    .init("challenge_id", .string(.variable("challengeId"))),
+                    .init(
+                        "webauthn",
+                        .object(
+                            [.init("credential_response", .string(.variable("credentialResponse")))]
+                        )
+                    ),
+                ],
+                authorization: .accessToken,
+                response: .session
+            ),
             "otp": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/otp")]),
@@ -160,6 +269,63 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                         .object([.init("captcha_token", .string(.variable("captchaToken")))])
                     ),
                 ]
+            ),
+            "passkeyAuthenticationOptions": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(
+                    segments: [.variable("baseURL"), .literal("/passkeys/authentication/options")]
+                ),
+                response: .document
+            ),
+            "passkeyAuthenticationVerify": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/passkeys/authentication/verify")]),
+                encoding: .json,
+                body: [
+                    .init("challenge_id", .string(.variable("challengeId"))),
+                    .init("credential", .string(.variable("credential"))),
+                ],
+                response: .session
+            ),
+            "passkeyDelete": LatchkeyRuntime.RequestSpec(
+                method: "DELETE",
+                url: .init(
+                    segments: [.variable("baseURL"), .literal("/passkeys/"), .variable("passkeyId")]
+                ),
+                authorization: .accessToken
+            ),
+            "passkeyList": LatchkeyRuntime.RequestSpec(
+                method: "GET",
+                url: .init(segments: [.variable("baseURL"), .literal("/passkeys/")]),
+                authorization: .accessToken,
+                response: .document
+            ),
+            "passkeyRegistrationOptions": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/passkeys/registration/options")]),
+                authorization: .accessToken,
+                response: .document
+            ),
+            "passkeyRegistrationVerify": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/passkeys/registration/verify")]),
+                encoding: .json,
+                body: [
+                    .init("challenge_id", .string(.variable("challengeId"))),
+                    .init("credential", .string(.variable("credential"))),
+                ],
+                authorization: .accessToken,
+                response: .document
+            ),
+            "passkeyRename": LatchkeyRuntime.RequestSpec(
+                method: "PATCH",
+                url: .init(
+                    segments: [.variable("baseURL"), .literal("/passkeys/"), .variable("passkeyId")]
+                ),
+                encoding: .json,
+                body: [.init("friendly_name", .string(.variable("friendlyName")))],
+                authorization: .accessToken,
+                response: .document
             ),
             "passwordGrant": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -618,6 +784,108 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 ]
             ),
             .init(
+                name: "mfaEnrollTOTP",
+                request: "mfaEnrollTOTP",
+                parameters: [
+                    .init(name: "issuer", isOptional: true),
+                    .init(name: "friendlyName", isOptional: true),
+                ]
+            ),
+            .init(
+                name: "mfaEnrollPhone",
+                request: "mfaEnrollPhone",
+                parameters: [.init(name: "phone"), .init(name: "friendlyName", isOptional: true)]
+            ),
+            .init(
+                name: "mfaEnrollWebAuthn",
+                request: "mfaEnrollWebAuthn",
+                parameters: [.init(name: "friendlyName")]
+            ),
+            .init(
+                name: "mfaChallenge",
+                request: "mfaChallenge",
+                parameters: [
+                    .init(name: "factorId", minimumLength: 1),
+                    .init(name: "channel", isOptional: true, allowedValues: ["sms", "whatsapp"]),
+                    .init(name: "webauthn", type: .object, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "mfaVerify",
+                request: "mfaVerify",
+                parameters: [
+                    .init(name: "factorId", minimumLength: 1),
+                    .init(name: "challengeId", minimumLength: 1),
+                    .init(name: "code", minimumLength: 1),
+                ],
+                event: "mfa_challenge_verified"
+            ),
+            .init(
+                name: "mfaVerifyWebAuthn",
+                request: "mfaVerifyWebAuthn",
+                parameters: [
+                    .init(name: "factorId", minimumLength: 1),
+                    .init(name: "challengeId", minimumLength: 1),
+                    .init(name: "credentialResponse", type: .object),
+                ],
+                event: "mfa_challenge_verified"
+            ),
+            .init(
+                name: "mfaChallengeAndVerify",
+                request: "mfaChallenge",
+                parameters: [.init(name: "factorId", minimumLength: 1), .init(name: "code", minimumLength: 1)],
+                followUp: LatchkeyRuntime.ActionFollowUpSpec(
+                    action: "mfaVerify",
+                    arguments: ["challengeId": "/id"]
+                )
+            ),
+            .init(
+                name: "mfaUnenroll",
+                request: "mfaUnenroll",
+                parameters: [.init(name: "factorId", minimumLength: 1)]
+            ),
+            .init(name: "mfaListFactors", request: "getUser", parameters: []),
+            .init(
+                name: "getPasskeyRegistrationOptions",
+                request: "passkeyRegistrationOptions",
+                parameters: []
+            ),
+            .init(
+                name: "verifyPasskeyRegistration",
+                request: "passkeyRegistrationVerify",
+                parameters: [
+                    .init(name: "challengeId", minimumLength: 1),
+                    .init(name: "credential", type: .object),
+                ]
+            ),
+            .init(
+                name: "getPasskeyAuthenticationOptions",
+                request: "passkeyAuthenticationOptions",
+                parameters: []
+            ),
+            .init(
+                name: "verifyPasskeyAuthentication",
+                request: "passkeyAuthenticationVerify",
+                parameters: [
+                    .init(name: "challengeId", minimumLength: 1),
+                    .init(name: "credential", type: .object),
+                ]
+            ),
+            .init(name: "listPasskeys", request: "passkeyList", parameters: []),
+            .init(
+                name: "renamePasskey",
+                request: "passkeyRename",
+                parameters: [
+                    .init(name: "passkeyId", minimumLength: 1),
+                    .init(name: "friendlyName", minimumLength: 1),
+                ]
+            ),
+            .init(
+                name: "deletePasskey",
+                request: "passkeyDelete",
+                parameters: [.init(name: "passkeyId", minimumLength: 1)]
+            ),
+            .init(
                 name: "userIdentities",
                 request: "userIdentities",
                 parameters: [],
@@ -947,7 +1215,18 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             role: "/role",
             scopes: nil
         ),
-        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .jwt)
+        tokens: LatchkeyRuntime.TokenSpec(accessTokenFormat: .jwt),
+        accessTokenClaims: LatchkeyRuntime.AccessTokenClaimsSpec(
+            keysRequest: "jwks",
+            issuer: .variable("baseURL"),
+            fallbackRequest: "getUserWithJWT",
+            assurance: LatchkeyRuntime.AssuranceSpec(
+                levelClaim: "aal",
+                methodsClaim: "amr",
+                factors: "/factors",
+                elevatedLevel: "aal2"
+            )
+        )
     )
 
     /// The runtime client that performs every flow and holds the session.
@@ -1462,6 +1741,99 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: "signInWithIdToken", arguments: arguments)
     }
 
+    /// Fetches the W3C credential creation options to register a passkey for the signed-in user (the answer's challenge_id and options).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func getPasskeyRegistrationOptions() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.ActionResult
+    {
+        try await client.perform(action: "getPasskeyRegistrationOptions")
+    }
+
+    /// Stores the passkey the authenticator created. GoTrue answers with the stored passkey.
+    /// - Parameters:
+    ///   - challengeId: The challenge_id from getPasskeyRegistrationOptions. At least 1 characters.
+    ///   - credential: The W3C credential the authenticator produced, as JSON (W3C names, sent as they are).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func verifyPasskeyRegistration(
+        challengeId: Swift.String,
+        credential: [Swift.String: LatchkeyRuntime.JSON]
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["challengeId"] = .string(challengeId)
+        arguments["credential"] = .object(credential)
+        return try await client.perform(action: "verifyPasskeyRegistration", arguments: arguments)
+    }
+
+    /// Fetches the W3C assertion options to sign in with a passkey (no session needed; the answer's challenge_id and options).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func getPasskeyAuthenticationOptions() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.ActionResult
+    {
+        try await client.perform(action: "getPasskeyAuthenticationOptions")
+    }
+
+    /// Signs in with the assertion the authenticator produced, and stores the session.
+    /// - Parameters:
+    ///   - challengeId: The challenge_id from getPasskeyAuthenticationOptions. At least 1 characters.
+    ///   - credential: The W3C assertion the authenticator produced, as JSON (W3C names, sent as they are).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func verifyPasskeyAuthentication(
+        challengeId: Swift.String,
+        credential: [Swift.String: LatchkeyRuntime.JSON]
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["challengeId"] = .string(challengeId)
+        arguments["credential"] = .object(credential)
+        return try await client.perform(action: "verifyPasskeyAuthentication", arguments: arguments)
+    }
+
+    /// Lists the signed-in user's passkeys (GoTrue's JSON array).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func listPasskeys() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "listPasskeys")
+    }
+
+    /// Renames one of the signed-in user's passkeys. GoTrue answers with the passkey.
+    /// - Parameters:
+    ///   - passkeyId: The passkey's id. At least 1 characters.
+    ///   - friendlyName: The new name. At least 1 characters.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func renamePasskey(
+        passkeyId: Swift.String,
+        friendlyName: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["passkeyId"] = .string(passkeyId)
+        arguments["friendlyName"] = .string(friendlyName)
+        return try await client.perform(action: "renamePasskey", arguments: arguments)
+    }
+
+    /// Removes one of the signed-in user's passkeys.
+    /// - Parameters:
+    ///   - passkeyId: The passkey's id. At least 1 characters.
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func deletePasskey(
+        passkeyId: Swift.String
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["passkeyId"] = .string(passkeyId)
+        return try await client.perform(action: "deletePasskey", arguments: arguments)
+    }
+
     /// Lists the identities linked to the signed-in user (GET /user's identities array, each with its identity_id, provider and identity_data), as a JSON array.
     /// - Returns: What the provider answered: a session, a user, a document or nothing.
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
@@ -1663,6 +2035,203 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
         arguments["signature"] = .string(signature)
         if let captchaToken { arguments["captchaToken"] = .string(captchaToken) }
         return try await client.perform(action: "signInWithWeb3", arguments: arguments)
+    }
+
+    /// Verifies an access token and returns its claims; unverified claims are never returned. An asymmetric
+    /// token is checked against the provider's published keys (fetched once and kept); a symmetric one, or one
+    /// whose key is not published, is checked by asking the server with the token itself.
+    /// - Parameter jwt: The access token; `nil`: the session's (refreshed first when it has expired).
+    /// - Returns: The verified claims and how they were verified.
+    /// - Throws: `AuthError`: `invalid_token` for a malformed, expired or forged token; `session_missing`
+    ///   without a token or session; the provider's errors.
+    public func getClaims(jwt: Swift.String? = nil) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.VerifiedClaims
+    {
+        try await client.verifiedClaims(of: jwt)
+    }
+
+    /// Multi-factor authentication: enroll, challenge and verify factors (TOTP, phone, WebAuthn), and the session's assurance level.
+    public var mfa: MFA { MFA(client: client) }
+
+    /// Multi-factor authentication: enroll, challenge and verify factors (TOTP, phone, WebAuthn), and the session's assurance level.
+    ///
+    /// A typed sub-client over the same runtime client (and session) as its parent.
+    public struct MFA: Swift.Sendable {
+        /// The runtime client every call goes through.
+        @_spi(Generated) public let client: LatchkeyRuntime.AuthClient
+
+        /// Wraps the parent's runtime client.
+        /// - Parameter client: The parent's runtime client.
+        @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {
+            self.client = client
+        }
+
+        /// Starts enrolling a TOTP factor: GoTrue answers with the new unverified factor's id and its totp.qr_code, totp.secret and totp.uri for the authenticator app. Verify it with challenge and verify (or challengeAndVerify).
+        /// - Parameters:
+        ///   - issuer: The issuer (domain) the authenticator app shows.
+        ///   - friendlyName: A name that tells the user's factors apart.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func enroll(
+            issuer: Swift.String? = nil,
+            friendlyName: Swift.String? = nil
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            if let issuer { arguments["issuer"] = .string(issuer) }
+            if let friendlyName { arguments["friendlyName"] = .string(friendlyName) }
+            return try await client.perform(action: "mfaEnrollTOTP", arguments: arguments)
+        }
+
+        /// Starts enrolling a phone factor (codes by SMS or WhatsApp): GoTrue answers with the new unverified factor's id.
+        /// - Parameters:
+        ///   - phone: The phone number, in E.164 form.
+        ///   - friendlyName: A name that tells the user's factors apart.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func enroll(
+            phone: Swift.String,
+            friendlyName: Swift.String? = nil
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["phone"] = .string(phone)
+            if let friendlyName { arguments["friendlyName"] = .string(friendlyName) }
+            return try await client.perform(action: "mfaEnrollPhone", arguments: arguments)
+        }
+
+        /// Starts enrolling a WebAuthn (security key or passkey) factor: GoTrue answers with the new unverified factor's id; its challenge carries the credential creation options.
+        /// - Parameters:
+        ///   - friendlyName: A name that tells the user's factors apart.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func enrollWebAuthn(
+            friendlyName: Swift.String
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["friendlyName"] = .string(friendlyName)
+            return try await client.perform(action: "mfaEnrollWebAuthn", arguments: arguments)
+        }
+
+        /// The values of the `channel` parameter of `challenge` (the `channel` parameter of
+        /// the descriptor's `mfaChallenge` action); each raw value is the string sent on the wire.
+        public enum MfaChallengeChannel: Swift.String, Swift.Sendable, Swift.CaseIterable {
+            /// `sms`.
+            case sms = "sms"
+            /// `whatsapp`.
+            case whatsapp = "whatsapp"
+        }
+
+        /// Creates a challenge for a factor (and sends the code of a phone factor): GoTrue answers with the challenge's id and expires_at.
+        /// - Parameters:
+        ///   - factorId: The factor's id (from enroll or listFactors). At least 1 characters.
+        ///   - channel: How a phone factor's code is sent.
+        ///   - webauthn: A WebAuthn factor's relying party (rp_id, rp_origins).
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func challenge(
+            factorId: Swift.String,
+            channel: MfaChallengeChannel? = nil,
+            webauthn: [Swift.String: LatchkeyRuntime.JSON]? = nil
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["factorId"] = .string(factorId)
+            if let channel { arguments["channel"] = .string(channel.rawValue) }
+            if let webauthn { arguments["webauthn"] = .object(webauthn) }
+            return try await client.perform(action: "mfaChallenge", arguments: arguments)
+        }
+
+        /// Verifies a challenge with the code from the authenticator app or message. The answer is a new session at the elevated assurance level (aal2), installed as the current one, and the mfa_challenge_verified event is published.
+        /// - Parameters:
+        ///   - factorId: The factor's id. At least 1 characters.
+        ///   - challengeId: The challenge's id (from challenge). At least 1 characters.
+        ///   - code: The code from the authenticator app or message. At least 1 characters.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func verify(
+            factorId: Swift.String,
+            challengeId: Swift.String,
+            code: Swift.String
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["factorId"] = .string(factorId)
+            arguments["challengeId"] = .string(challengeId)
+            arguments["code"] = .string(code)
+            return try await client.perform(action: "mfaVerify", arguments: arguments)
+        }
+
+        /// Verifies a WebAuthn challenge with the authenticator's credential response (W3C names, sent as they are). The new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+        /// - Parameters:
+        ///   - factorId: The factor's id. At least 1 characters.
+        ///   - challengeId: The challenge's id (from challenge). At least 1 characters.
+        ///   - credentialResponse: The W3C PublicKeyCredential the authenticator produced, as JSON.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func verify(
+            factorId: Swift.String,
+            challengeId: Swift.String,
+            credentialResponse: [Swift.String: LatchkeyRuntime.JSON]
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["factorId"] = .string(factorId)
+            arguments["challengeId"] = .string(challengeId)
+            arguments["credentialResponse"] = .object(credentialResponse)
+            return try await client.perform(action: "mfaVerifyWebAuthn", arguments: arguments)
+        }
+
+        /// Creates a challenge for a TOTP factor and verifies it with the code at once: the challenge's id is read from the first answer; the new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+        /// - Parameters:
+        ///   - factorId: The factor's id. At least 1 characters.
+        ///   - code: The code from the authenticator app. At least 1 characters.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func challengeAndVerify(
+            factorId: Swift.String,
+            code: Swift.String
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["factorId"] = .string(factorId)
+            arguments["code"] = .string(code)
+            return try await client.perform(action: "mfaChallengeAndVerify", arguments: arguments)
+        }
+
+        /// Removes a factor (a verified one needs an aal2 session). GoTrue answers with the removed factor's id.
+        /// - Parameters:
+        ///   - factorId: The factor's id. At least 1 characters.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func unenroll(
+            factorId: Swift.String
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+            arguments["factorId"] = .string(factorId)
+            return try await client.perform(action: "mfaUnenroll", arguments: arguments)
+        }
+
+        /// Fetches the signed-in user, whose factors (id, friendly_name, factor_type, status) are under the user's attributes at /factors; the session's user is refreshed with it.
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+        public func listFactors() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await client.perform(action: "mfaListFactors")
+        }
+
+        /// The session's authenticator assurance level: the current level and the methods used, read from the
+        /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
+        /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
+        /// - Returns: The levels and the authentication methods used.
+        /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
+        public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
+            -> LatchkeyRuntime.AssuranceLevel
+        {
+            try await client.assuranceLevel()
+        }
     }
 
     /// The values of the `provider` argument of a browser sign-in (the descriptor's

@@ -10,6 +10,7 @@
 @_exported import struct LatchkeyPlatform.LatchkeyDuration
 @_exported import struct LatchkeyRuntime.ActionPage
 @_exported import enum LatchkeyRuntime.ActionResult
+@_exported import struct LatchkeyRuntime.AssuranceLevel
 // The façade: a generated client, the provider-neutral `Auth`, and the capabilities clients adopt.
 @_exported import struct LatchkeyRuntime.Auth
 // Options: transport, stores, randomness, logging, refresh.
@@ -38,6 +39,10 @@
 @_exported import struct LatchkeyRuntime.LogRecord
 @_exported import enum LatchkeyRuntime.LoopbackPage
 @_exported import struct LatchkeyRuntime.LoopbackPages
+@_exported import struct LatchkeyRuntime.PasskeyAssertion
+@_exported import struct LatchkeyRuntime.PasskeyAssertionRequest
+@_exported import struct LatchkeyRuntime.PasskeyRegistration
+@_exported import struct LatchkeyRuntime.PasskeyRegistrationRequest
 @_exported import protocol LatchkeyRuntime.PasswordSignInProviding
 @_exported import protocol LatchkeyRuntime.RandomSource
 @_exported import protocol LatchkeyRuntime.RefreshProviding
@@ -55,6 +60,7 @@
 @_exported import class LatchkeyRuntime.URLSessionHTTPTransport
 @_exported import struct LatchkeyRuntime.User
 @_exported import protocol LatchkeyRuntime.UserInfoProviding
+@_exported import struct LatchkeyRuntime.VerifiedClaims
 @_exported import enum LatchkeyRuntime.WebAuthenticationCallback
 @_exported import struct LatchkeyRuntime.WebAuthenticationRequest
 // Browsers.
@@ -66,6 +72,7 @@
 #endif
 #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
     @_exported import class LatchkeyRuntime.AppleWebAuthenticator
+    @_exported import class LatchkeyRuntime.PlatformPasskeyAuthenticator
 #endif
 #if canImport(Security)
     @_exported import struct LatchkeyRuntime.KeychainSessionStore

@@ -36,6 +36,7 @@ public enum DescriptorLoader {
         if let descriptor {
             decoder.checkReferences(descriptor)
             decoder.checkLinks(descriptor, root: root)
+            decoder.checkSubClients(descriptor, root: root)
             if let fileName {
                 let stem = (fileName as NSString).deletingPathExtension
                 if stem != descriptor.name, let nameNode = root.object?["name"] {

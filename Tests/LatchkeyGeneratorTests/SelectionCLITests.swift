@@ -32,7 +32,9 @@
             #expect(run.status == 0, "\(run.stderr)")
             let selected = try Self.read("Out/_selected.swift", in: directory)
             #expect(selected.contains("public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient"))
-            #expect(selected.components(separatedBy: "public struct ").count == 2, "exactly one client")
+            #expect(
+                selected.components(separatedBy: ": LatchkeyRuntime.AuthProviderClient {").count == 2,
+                "exactly one client")
             let committed = try Self.read("Generated/supabase.swift", in: directory)
             #expect(selected.hasSuffix(committed), "the client is the catalog's, byte for byte")
             let index = try Self.read("Out/_index.swift", in: directory)

@@ -98,11 +98,12 @@ extension DescriptorDecoder {
         let eventNode = reader.member("event")
         if let eventNode { requireFormatVersion(2, for: "action \"event\"", at: eventNode) }
         let event = eventNode.flatMap { decodeEventName($0) }
-        guard let request else { return nil }
-        var action = Descriptor.Action(request: request, summary: summary, parameters: parameters, pkce: pkce)
+        var action = Descriptor.Action(request: request ?? "", summary: summary, parameters: parameters, pkce: pkce)
         action.method = method
         action.returns = returns
         action.event = event
+        decodeActionExtensions(&reader, into: &action)
+        guard request != nil else { return nil }
         return action
     }
 

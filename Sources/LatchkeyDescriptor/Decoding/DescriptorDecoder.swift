@@ -82,11 +82,15 @@ final class DescriptorDecoder {
         let captures = reader.member("captures").map { decodeCaptures($0) } ?? []
         let dpop = reader.oneOf("dpop", default: DPoPUse.never)
         let pushedAuthorization = reader.member("pushedAuthorization").flatMap { decodePushedAuthorization($0) }
+        let actionGroupsNode = reader.member("actionGroups")
+        let actionGroups = decodeActionGroups(
+            reader.members("actionGroups", "\"actionGroups\""), at: actionGroupsNode)
+        let accessTokenClaims = reader.member("accessTokenClaims").flatMap { decodeAccessTokenClaims($0) }
         let audience = decodeAudience(reader.member("audience"), flows: flows)
         reader.finish()
 
         guard let version, let name, let displayName else { return nil }
-        return Descriptor(
+        var descriptor = Descriptor(
             formatVersion: version, name: name, swiftName: swiftName ?? SwiftNames.upperCamelCase(name),
             displayName: displayName, summary: summary, documentation: documentation, sources: sources,
             inputs: inputs, variables: variables, discovery: discovery, headers: headers,
@@ -94,6 +98,9 @@ final class DescriptorDecoder {
             callback: callback, session: session, user: user, tokens: tokens, clientPolicy: policy,
             vendorSDK: vendorSDK, clientSecret: clientSecret, captures: captures, dpop: dpop,
             pushedAuthorization: pushedAuthorization, audience: audience)
+        descriptor.actionGroups = actionGroups
+        descriptor.accessTokenClaims = accessTokenClaims
+        return descriptor
     }
 
     /// `pushedAuthorization`: `{"url": "…", "use": "whenRequired" | "always"}`, both optional.

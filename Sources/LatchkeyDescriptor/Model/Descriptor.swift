@@ -58,6 +58,10 @@ public struct Descriptor: Sendable, Hashable {
     public var dpop: DPoPUse = .never
     /// The pushed authorization request endpoint (RFC 9126) and when it is used: `pushedAuthorization`.
     public var pushedAuthorization: PushedAuthorization?
+    /// Typed sub-clients that group actions (format version 2), in source order.
+    public var actionGroups: [Named<ActionGroup>] = []
+    /// How access-token claims are verified (format version 2), if the client offers it.
+    public var accessTokenClaims: AccessTokenClaims? = nil
     /// Where the generated client may run (format version 2): `audience`, `app` by default.
     public var audience: ClientAudience = .app
 

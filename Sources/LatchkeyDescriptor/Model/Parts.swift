@@ -173,6 +173,10 @@ extension Descriptor {
         /// The generated method's base name when it differs from the action's (format version 2): actions
         /// that share one are overloads told apart by their argument labels.
         public var method: String? = nil
+        /// The action group (typed sub-client) the method belongs to (format version 2).
+        public var group: String? = nil
+        /// A second action performed with values from this one's answer (format version 2).
+        public var then: ActionFollowUp? = nil
         /// The member of the answer (a JSON pointer into a `document` response) the action returns instead of
         /// the whole document (format version 2).
         public var returns: String? = nil

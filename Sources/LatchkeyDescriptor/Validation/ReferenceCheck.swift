@@ -105,16 +105,26 @@ extension DescriptorDecoder {
         // flow's `signIn(<identifierLabel>:password:)`.
         let passwordSignIn = descriptor.flows.password.map { "signIn(\($0.identifierLabel):password:)" }
         var seen: [String: String] = [:]
+        let groupNames = Set(descriptor.actionGroups.map(\.name))
+        for group in descriptor.actionGroups where reserved.contains(group.name) {
+            sink.add(
+                .error(
+                    "action group \"\(group.name.prefix(40))\" is one of the client's own members", at: .start,
+                    pointer: "/actionGroups/\(group.name)", fixIt: "use another name, such as \"mfa\""))
+        }
         for action in descriptor.actions {
             let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
             let overloadsSignIn = action.value.method == "signIn"
+            // A grouped action lives in its sub-client, whose only own members are `client` and `init`.
+            let taken = generatedNames(descriptor, group: action.value.group).union(
+                action.value.group == nil ? reserved.union(groupNames) : ["client", "init"])
             // `signOut` may name an action with a required argument when there is no sign-out flow: its labels
             // tell it apart from every client's `signOut(scope:)` (an admin's `signOut(jwt:scope:)`).
             let overloadsSignOut =
                 action.value.method == "signOut" && descriptor.flows.signOut == nil
                 && action.value.parameters.contains { !$0.value.optional }
             guard SwiftNames.isValidLowerCamelIdentifier(swiftName),
-                overloadsSignIn || overloadsSignOut || !reserved.contains(swiftName)
+                overloadsSignIn || overloadsSignOut || !taken.contains(swiftName)
             else {
                 sink.add(
                     .error(
@@ -128,7 +138,7 @@ extension DescriptorDecoder {
             let labels = action.value.parameters.filter { !$0.value.optional }.map {
                 SwiftNames.lowerCamelCase($0.name) + ":"
             }
-            let signature = "\(swiftName)(\(labels.joined()))"
+            let signature = (action.value.group.map { "\($0)." } ?? "") + "\(swiftName)(\(labels.joined()))"
             if let other = seen[signature] ?? (signature == passwordSignIn ? "the password flow" : nil) {
                 sink.add(
                     .error(
@@ -138,5 +148,14 @@ extension DescriptorDecoder {
             }
             seen[signature] = action.name
         }
+    }
+
+    /// The methods `accessTokenClaims` generates in a scope: `getClaims` on the client, and
+    /// `getAuthenticatorAssuranceLevel` where `assurance.group` puts it.
+    private func generatedNames(_ descriptor: Descriptor, group: String?) -> Set<String> {
+        guard let claims = descriptor.accessTokenClaims else { return [] }
+        var names: Set<String> = group == nil ? ["getClaims"] : []
+        if let assurance = claims.assurance, assurance.group == group { names.insert("getAuthenticatorAssuranceLevel") }
+        return names
     }
 }

@@ -209,10 +209,137 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         return try await client.perform(action: {{name | string}}, arguments: arguments)
     }
 {{else}}
+{{#if wrapsAtTop}}
+    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.ActionResult
+    {
+        try await client.perform(action: {{name | string}})
+    }
+{{else}}
     public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         try await client.perform(action: {{name | string}})
     }
 {{/if}}
+{{/if}}
+{{/each}}
+{{#if hasAccessTokenClaims}}
+
+    /// Verifies an access token and returns its claims; unverified claims are never returned. An asymmetric
+    /// token is checked against the provider's published keys (fetched once and kept); a symmetric one, or one
+    /// whose key is not published, is checked by asking the server with the token itself.
+    /// - Parameter jwt: The access token; `nil`: the session's (refreshed first when it has expired).
+    /// - Returns: The verified claims and how they were verified.
+    /// - Throws: `AuthError`: `invalid_token` for a malformed, expired or forged token; `session_missing`
+    ///   without a token or session; the provider's errors.
+    public func getClaims(jwt: Swift.String? = nil) async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.VerifiedClaims
+    {
+        try await client.verifiedClaims(of: jwt)
+    }
+{{/if}}
+{{#if hasAssurance}}
+
+    /// The session's authenticator assurance level: the current level and the methods used, read from the
+    /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
+    /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
+    /// - Returns: The levels and the authentication methods used.
+    /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
+    public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.AssuranceLevel
+    {
+        try await client.assuranceLevel()
+    }
+{{/if}}
+{{#each actionGroups}}
+
+    /// {{summary | doc}}
+    public var {{property | identifier}}: {{typeName | identifier}} { {{typeName | identifier}}(client: client) }
+
+    /// {{summary | doc}}
+    ///
+    /// A typed sub-client over the same runtime client (and session) as its parent.
+    public struct {{typeName | identifier}}: Swift.Sendable {
+        /// The runtime client every call goes through.
+        @_spi(Generated) public let client: LatchkeyRuntime.AuthClient
+
+        /// Wraps the parent's runtime client.
+        /// - Parameter client: The parent's runtime client.
+        @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {
+            self.client = client
+        }
+{{#each actions}}
+{{#each parameters}}
+{{#if hasValues}}
+
+        /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of
+        /// the descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
+        public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+            /// `{{value | doc}}`.
+            case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+        }
+{{/if}}
+{{/each}}
+
+        /// {{summary | doc}}
+{{#if parameters}}
+        /// - Parameters:
+{{#each parameters}}
+        ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+{{/if}}
+        /// - Returns: What the provider answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+        @discardableResult
+{{#if parameters}}
+        public func {{method | identifier}}(
+{{#each parameters}}
+{{#if isOptional}}
+            {{label | identifier}}: {{swiftType | code}} = nil{{#unless last}},{{/unless}}
+{{else}}
+            {{label | identifier}}: {{swiftType | code}}{{#unless last}},{{/unless}}
+{{/if}}
+{{/each}}
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+{{#each parameters}}
+{{#if isOptional}}
+            if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
+{{else}}
+            arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
+{{/if}}
+{{/each}}
+            return try await client.perform(action: {{name | string}}, arguments: arguments)
+        }
+{{else}}
+{{#if wrapsInGroup}}
+        public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError)
+            -> LatchkeyRuntime.ActionResult
+        {
+            try await client.perform(action: {{name | string}})
+        }
+{{else}}
+        public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await client.perform(action: {{name | string}})
+        }
+{{/if}}
+{{/if}}
+{{/each}}
+{{#if hasAssurance}}
+
+        /// The session's authenticator assurance level: the current level and the methods used, read from the
+        /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
+        /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
+        /// - Returns: The levels and the authentication methods used.
+        /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
+        public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
+            -> LatchkeyRuntime.AssuranceLevel
+        {
+            try await client.assuranceLevel()
+        }
+{{/if}}
+    }
 {{/each}}
 {{#if hasBrowser}}
 {{#if browserParameters}}

@@ -38,7 +38,10 @@ enum ClientContext {
         context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != .none })
         context["clientSecretRequired"] = .bool(d.clientSecret?.required ?? false)
         context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
-        context["actions"] = .list(d.actions.map(action))
+        context["actions"] = .list(d.actions.filter { $0.value.group == nil }.map(action))
+        context["actionGroups"] = .list(d.actionGroups.map { actionGroup($0, in: d) })
+        context["hasAccessTokenClaims"] = .bool(d.accessTokenClaims != nil)
+        context["hasAssurance"] = .bool(d.accessTokenClaims?.assurance.map { $0.group == nil } ?? false)
         context["browserParameters"] = .list(
             (flows.authorizationCode?.parameters ?? []).map { parameter(action: "authorization", $0) })
         context["flowSummary"] = .text(flowSummary(d))
@@ -87,12 +90,28 @@ enum ClientContext {
 
     static func action(_ a: Named<Descriptor.Action>) -> TemplateContext {
         let parameters = a.value.parameters.map { parameter(action: a.name, $0) }
+        let method = a.value.method ?? SwiftNames.lowerCamelCase(a.name)
+        // `public func NAME() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {` is
+        // 88 characters besides the name and indentation; longer lines are wrapped as swift-format wraps them.
+        let signatureLength = method.count + 88
         return TemplateContext([
             "name": .text(a.name),
             "actionName": .text(a.name),
-            "method": .text(a.value.method ?? SwiftNames.lowerCamelCase(a.name)),
+            "method": .text(method),
+            "wrapsAtTop": .bool(signatureLength + 4 > 120),
+            "wrapsInGroup": .bool(signatureLength + 8 > 120),
             "summary": .text(a.value.summary ?? "Performs the \(a.name) action."),
             "parameters": .list(parameters),
+        ])
+    }
+
+    static func actionGroup(_ g: Named<Descriptor.ActionGroup>, in d: Descriptor) -> TemplateContext {
+        TemplateContext([
+            "property": .text(g.name),
+            "typeName": .text(g.value.swiftName),
+            "summary": .text(g.value.summary ?? "The \(g.name) calls."),
+            "actions": .list(d.actions.filter { $0.value.group == g.name }.map(action)),
+            "hasAssurance": .bool(d.accessTokenClaims?.assurance?.group == g.name),
         ])
     }
 

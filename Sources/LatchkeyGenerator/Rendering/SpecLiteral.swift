@@ -66,7 +66,8 @@ enum SpecLiteral {
         }
         return .call(
             "LatchkeyRuntime.ProviderSpec",
-            args + clientSecretArguments(d) + captureArguments(d) + senderArguments + SpecLiteralServer.arguments(d))
+            args + clientSecretArguments(d) + captureArguments(d) + senderArguments
+                + SpecLiteral.accessTokenClaimsArguments(d) + SpecLiteralServer.arguments(d))
     }
 
     static func optionalArgs(_ pairs: [(String, Expr?)]) -> [Arg] {
@@ -305,7 +306,7 @@ enum SpecLiteral {
                 + optionalArgs([
                     ("linkPKCE", a.value.pkce.map(linkPKCE)), ("resultPointer", a.value.returns.map(Expr.string)),
                     ("event", a.value.event.map(Expr.string)),
-                ]))
+                ]) + actionStepArguments(a.value))
     }
 
     static func rule(_ r: Descriptor.Errors.Rule, kinds: ErrorKinds) -> Expr {

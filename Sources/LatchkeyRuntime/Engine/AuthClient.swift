@@ -54,6 +54,8 @@ import Foundation
     var refreshTask: RefreshFlight?
     var discovery: DiscoveryResult?
     var jwksCache: JWKSCache?
+    /// The access-token JWKS of the descriptor's `accessTokenClaims`, created on first use.
+    var claimsKeyCache: KeySetCache<JSONWebKeySet>?
     var consumedStates: Set<String> = []
     /// The end of the last store operation queued by ``serialized(in:_:)``: the next one waits for it.
     var storeChain: SettledOnce<Void>?

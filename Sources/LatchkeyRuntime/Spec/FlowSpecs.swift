@@ -194,15 +194,18 @@ import LatchkeyVocabulary
     /// The member of a document answer the action returns instead of the whole document (a JSON pointer,
     /// the descriptor's `returns`); `nil`: the whole answer.
     public var resultPointer: String?
-    /// An event published after the action succeeds (`user_updated`), if any.
+    /// An event published after the action succeeds (`user_updated`, `mfa_challenge_verified`), if any.
     public var event: String?
+    /// A second action performed with values read from this one's answer, if any.
+    public var followUp: ActionFollowUpSpec?
 
     /// Creates an action.
     public init(
         name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil,
-        resultPointer: String? = nil, event: String? = nil
+        resultPointer: String? = nil, event: String? = nil, followUp: ActionFollowUpSpec? = nil
     ) {
         self.event = event
+        self.followUp = followUp
         self.name = name
         self.request = request
         self.parameters = parameters

@@ -43,6 +43,8 @@ import LatchkeyVocabulary
     public var captures: [CaptureSpec]
     /// DPoP and pushed authorization requests.
     public var senderConstraint: SenderConstraintSpec
+    /// How access-token claims are verified (the descriptor's `accessTokenClaims`), if the client offers it.
+    public var accessTokenClaims: AccessTokenClaimsSpec?
     /// Where the client may run: in apps (the default), or only in server-side code (the descriptor's
     /// `audience`).
     public var audience: ClientAudience
@@ -57,8 +59,9 @@ import LatchkeyVocabulary
         session: SessionMapping = SessionMapping(), user: UserMapping = UserMapping(), tokens: TokenSpec = TokenSpec(),
         clientPolicy: ClientPolicy = ClientPolicy(), clientSecret: ClientSecretRequirement? = nil,
         captures: [CaptureSpec] = [], senderConstraint: SenderConstraintSpec = SenderConstraintSpec(),
-        audience: ClientAudience = .app
+        accessTokenClaims: AccessTokenClaimsSpec? = nil, audience: ClientAudience = .app
     ) {
+        self.accessTokenClaims = accessTokenClaims
         self.name = name
         self.displayName = displayName
         self.inputs = inputs

@@ -126,7 +126,7 @@ extension GoTrueState {
         expiredIssues = max(0, expiredIssues - 1)
         let expires = issued.addingTimeInterval(lifetime)
         let user = users[index]
-        let accessToken = GoTrueServer.jwt([
+        let accessToken = accessTokenJWT([
             "iss": base.absoluteString + "/auth/v1", "sub": userID, "aud": "authenticated", "role": "authenticated",
             "email": user.email, "phone": user.phone, "session_id": sessionID, "aal": "aal1",
             "is_anonymous": user.isAnonymous,
@@ -157,6 +157,8 @@ extension GoTrueState {
         if let date = user.confirmationSentAt { json["confirmation_sent_at"] = Self.timestamp(date) }
         if let date = user.recoverySentAt { json["recovery_sent_at"] = Self.timestamp(date) }
         if let date = user.lastSignInAt { json["last_sign_in_at"] = Self.timestamp(date) }
+        let factors = factorsJSON(ofUser: user.id)
+        if !factors.isEmpty { json["factors"] = factors }
         return json
     }
 }

@@ -78,6 +78,8 @@ struct GoTrueState: Sendable {
     var nonces: [String: String] = [:]
     /// Every `gotrue_meta_security.captcha_token` received, in order.
     var captchaTokens: [String] = []
+    /// MFA factors and challenges, passkeys, and the access-token signing key (`GoTrueState+MFA.swift`).
+    var subClients = GoTrueSubClientState()
     /// The admin API's and OAuth server's data (`GoTrueState+Admin.swift`).
     var admin = GoTrueAdminData()
     /// Linked identities, SSO providers and link flows (`GoTrueState+Identities.swift`).
@@ -114,6 +116,7 @@ struct GoTrueState: Sendable {
         case ("GET", "/user"): return try userGet(request)
         case ("PUT", "/user"): return try userUpdate(request)
         case ("GET", "/reauthenticate"): return try reauthenticate(request)
+        case (_, let route) where Self.isSubClientRoute(route): return try subClientRoute(request, route)
         // Identities and SSO (GoTrueState+Identities.swift, GoTrueState+SSO.swift).
         case ("GET", "/user/identities/authorize"): return try linkIdentityAuthorize(request)
         case ("DELETE", _) where route.hasPrefix("/user/identities/"):

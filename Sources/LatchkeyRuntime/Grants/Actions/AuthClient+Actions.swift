@@ -50,6 +50,9 @@ extension AuthClient {
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
         if let linkFlow, !signedInAtOnce { try await updatePending { flows in flows.append(linkFlow) } }
+        if let followUp = spec.followUp {
+            return try await perform(followUp, after: spec, arguments: arguments, document: document)
+        }
         if let event = spec.event { eventBroadcaster.publish(AuthEvent(event)) }
         return result
     }
