@@ -3,9 +3,9 @@ import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
 
-/// What the refresh and revocation grants build and read, without the network (their wire behaviour is in
-/// `EngineRefreshTests` and `SignOutTests`).
-@Suite("Grants: refresh and revocation as units")
+/// What the refresh, revocation and end-session grants build and read, without the network (their wire behaviour
+/// is in `EngineRefreshTests`, `SignOutTests` and `EndSessionTests`).
+@Suite("Grants: refresh, revocation and end session as units")
 struct GrantUnitTests {
     private static let issued = Date(timeIntervalSince1970: 1_000_000)
 
@@ -77,5 +77,22 @@ struct GrantUnitTests {
     @Test("a sign-out flow without a request has no revocation")
     func localSignOut() {
         #expect(RevocationGrant(flow: SignOutFlowSpec(), session: Self.session(access: "at-1"), scope: nil) == nil)
+    }
+
+    @Test("the end session renders the state, the post-logout redirect URI and the ID token, and keeps them")
+    func endSession() throws {
+        let flow = EndSessionFlowSpec(url: AcmeSpec.template("{baseURL}/logout"), query: [])
+        let redirect = try #require(URL(string: "com.example.app:/logout"))
+        let grant = EndSessionGrant(flow: flow, redirect: redirect, state: "st", idToken: "id-1")
+        #expect(
+            grant.variables == [
+                "state": .string("st"), "post_logout_redirect_uri": .string("com.example.app:/logout"),
+                "id_token": .string("id-1"),
+            ])
+        let url = try #require(URL(string: "https://idp.example/logout?state=st"))
+        #expect(grant.request(url: url) == EndSessionRequest(url: url, state: "st", postLogoutRedirectURI: redirect))
+        let bare = EndSessionGrant(flow: flow, redirect: nil, state: "st", idToken: nil)
+        #expect(
+            bare.variables == ["state": .string("st"), "post_logout_redirect_uri": JSON?.none, "id_token": JSON?.none])
     }
 }
