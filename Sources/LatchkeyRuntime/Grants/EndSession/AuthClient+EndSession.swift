@@ -98,13 +98,10 @@ extension AuthClient {
     func renderEndSession(
         _ flow: EndSessionFlowSpec, redirect: URL?, state: String
     ) async throws(AuthError) -> EndSessionRequest {
-        let variables: [String: JSON?] = [
-            "state": .string(state), "post_logout_redirect_uri": redirect.map { .string($0.absoluteString) },
-            "id_token": session?.idToken.map(JSON.string),
-        ]
-        let scope = try await self.scope(variables, rendering: [flow.url] + ProviderSpec.templates(in: flow.query))
+        let grant = EndSessionGrant(flow: flow, redirect: redirect, state: state, idToken: session?.idToken)
+        let scope = try await self.scope(grant.variables, rendering: grant.templates)
         let query = try TemplateRenderer.pairs(flow.query, in: scope)
         let url = try builder.endpoint(flow.url, query: query, scope: scope)
-        return EndSessionRequest(url: url, state: state, postLogoutRedirectURI: redirect)
+        return grant.request(url: url)
     }
 }

@@ -100,20 +100,14 @@ extension AuthClient {
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
         let read = apply(.refreshStoreRead(stored, base: current, generation: expected, now: now()))
         guard case .sendRefresh(let base)? = read.step else { return await answer(read) }
+        let grant = RefreshGrant(flow: flow, base: base)
         var answered = false
         do {
             // The session's own key: a DPoP-bound refresh token is honoured only with a proof of it.
             var proofKey = usesDPoP ? base.dpopKey : nil
             if usesDPoP, proofKey == nil { proofKey = try newProofKey() }
-            let (spec, document, response) = try await send(
-                flow.request, flow: ["refresh_token": base.refreshToken.map(JSON.string)],
-                accessToken: base.accessToken, isTokenRequest: true, proofKey: proofKey)
-            var fresh = try decodeSession(document, response, request: spec, proofKey: proofKey)
-            fresh.refreshToken = fresh.refreshToken ?? base.refreshToken
-            fresh.idToken = fresh.idToken ?? base.idToken
-            fresh.user = fresh.user ?? base.user
-            // Captures survive a refresh; one the refresh response carries again is updated.
-            fresh.captures = base.captures.merging(fresh.captures) { _, new in new }
+            let (spec, document, response) = try await send(grant.request, proofKey: proofKey)
+            var fresh = grant.session(from: try decodeSession(document, response, request: spec, proofKey: proofKey))
             answered = true
             try await validateRefreshedIDToken(fresh, previous: base)
             try await validateNewAccessToken(&fresh, previous: base)
@@ -125,7 +119,7 @@ extension AuthClient {
         } catch {
             // Already redacted: `send` cuts every token the request carried (the refresh token, the bearer token, the
             // session's tokens) out of a transport's or a provider's error, and nothing after it quotes a token.
-            let isReuse = flow.reuseCodes.contains(error.providerCode ?? "")
+            let isReuse = grant.isReuse(error)
             let failed = apply(.refreshFailed(error, answered: answered, isReuse: isReuse, generation: expected))
             guard failed.step == .lookForNewerStoredSession else { return await answer(failed) }
             let stored = await serialized(in: .uncancellableCallerTask) { client in await client.readStoredSession() }

@@ -25,16 +25,9 @@ extension AuthClient {
             current = (try? await currentSession()) ?? session
         }
         let storeError = await clearSession()
-        if let request = flow?.request, let current {
-            let variables: [String: JSON?] = [
-                "scope": (scope ?? flow?.defaultScope).map(JSON.string),
-                "access_token": .string(current.accessToken),
-                "refresh_token": current.refreshToken.map(JSON.string),
-                "id_token": current.idToken.map(JSON.string),
-            ]
+        if let flow, let current, let revocation = RevocationGrant(flow: flow, session: current, scope: scope) {
             do {
-                _ = try await send(
-                    request, flow: variables, accessToken: current.accessToken, proofKey: current.boundProofKey)
+                _ = try await send(revocation.request, proofKey: revocation.proofKey)
             } catch {
                 log(.info, "The sign-out request failed (\(error.code.rawValue)); signed out locally.")
             }
@@ -44,13 +37,9 @@ extension AuthClient {
 
     /// Ends the user's other sessions at the provider and keeps this one (a scope such as `others`).
     private func endOtherSessions(scope: String) async throws(AuthError) {
-        guard let request = provider.flows.signOut?.request else { return }
+        guard let flow = provider.flows.signOut, flow.request != nil else { return }
         let current = try await currentSession()
-        let variables: [String: JSON?] = [
-            "scope": .string(scope), "access_token": .string(current.accessToken),
-            "refresh_token": current.refreshToken.map(JSON.string), "id_token": current.idToken.map(JSON.string),
-        ]
-        _ = try await send(
-            request, flow: variables, accessToken: current.accessToken, proofKey: current.boundProofKey)
+        guard let revocation = RevocationGrant(flow: flow, session: current, scope: scope) else { return }
+        _ = try await send(revocation.request, proofKey: revocation.proofKey)
     }
 }
