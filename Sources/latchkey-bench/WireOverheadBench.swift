@@ -161,7 +161,7 @@ struct WireOverheadBench {
             key: "wireOverhead", tables: [table],
             targets: [
                 .check(
-                    "over-the-wire overhead < 1.2x bare URLSession", (worst?.1 ?? .infinity) < 1.2,
+                    "over-the-wire overhead ≤ 1.05x bare URLSession", (worst?.1 ?? .infinity) <= 1.05,
                     ratios.map { "\($0.0.prefix(while: { $0 != " " })) \(Format.ratio($0.1))" }.joined(separator: ", "))
             ])
     }
