@@ -256,8 +256,9 @@ struct ActionGrantUnitTests {
             action: action, request: nil, arguments: ["email": .string("ada@x.io"), "redirectTo": .url(own)],
             provider: "acme")
         #expect(given.linkRedirect(configuration: configuration, hasCodeFlow: true) == own)
-        given.addLinkChallenge(verifier: "v", redirect: own)
+        given.addLinkChallenge(verifier: "v", redirect: configured)
         #expect(given.request.variables["redirectTo"] == .string("dev.acme.app://other"))
+        #expect(given.request.variables["redirect_uri"] == .string("dev.acme.app://signed-up"))
         let foreign = try ActionGrant(
             action: action, request: nil,
             arguments: ["email": .string("ada@x.io"), "redirectTo": .url(URL(string: "https://evil.example/x")!)],
