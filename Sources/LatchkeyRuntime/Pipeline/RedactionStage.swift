@@ -27,26 +27,58 @@ extension AuthError {
     }
 
     /// Replaces every run of text that starts like a secret (its first 8 characters) and continues as it does.
+    ///
+    /// Compares UTF-8 bytes, not characters through `String.range(of:)`: a secret with an embedded NUL byte is
+    /// found whole whatever the platform's string search does with NUL, and a secret's last character is cut
+    /// even when the echo glues a combining mark to it (as characters, `e` and `e` + U+0301 differ, so it leaked).
+    /// A cut never splits a UTF-8 sequence. The secret's composed and decomposed forms (NFC, NFD) are cut too,
+    /// for providers that normalize what they echo.
     static func redact(_ text: String, _ secrets: [String]) -> String {
-        var result = text
+        var result = Array(text.utf8)
+        let marker = Array("<redacted>".utf8)
+        var forms: [String] = []
         for secret in secrets {
-            let probe = secret.prefix(8)
-            guard result.range(of: probe) != nil else { continue }
-            var output = ""
-            var rest = Substring(result)
-            while let found = rest.range(of: probe) {
-                output += rest[..<found.lowerBound]
-                var end = found.upperBound
-                var next = secret.index(secret.startIndex, offsetBy: probe.count)
-                while end < rest.endIndex, next < secret.endIndex, rest[end] == secret[next] {
-                    end = rest.index(after: end)
-                    next = secret.index(after: next)
-                }
-                output += "<redacted>"
-                rest = rest[end...]
+            for form in [
+                secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping,
+            ] where !forms.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
+                forms.append(form)
             }
-            result = output + rest
         }
-        return result
+        for secret in forms {
+            let secretBytes = Array(secret.utf8)
+            let probe = Array(secret.prefix(8).utf8)
+            guard !probe.isEmpty else { continue }
+            var output: [UInt8] = []
+            var position = 0
+            var changed = false
+            while let found = firstIndex(of: probe, in: result, from: position) {
+                output += result[position..<found]
+                var end = found + probe.count
+                var next = probe.count
+                while end < result.count, next < secretBytes.count, result[end] == secretBytes[next] {
+                    end += 1
+                    next += 1
+                }
+                // Never end inside a character: step back over UTF-8 continuation bytes (0b10xxxxxx).
+                while end < result.count, end > found + probe.count, result[end] & 0xC0 == 0x80 { end -= 1 }
+                output += marker
+                position = end
+                changed = true
+            }
+            guard changed else { continue }
+            result = output + result[position...]
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The first position at or after `start` where `bytes` holds `probe`.
+    private static func firstIndex(of probe: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard probe.count <= bytes.count else { return nil }
+        var index = start
+        while index + probe.count <= bytes.count {
+            if bytes[index] == probe[0], bytes[index..<(index + probe.count)].elementsEqual(probe) { return index }
+            index += 1
+        }
+        return nil
     }
 }

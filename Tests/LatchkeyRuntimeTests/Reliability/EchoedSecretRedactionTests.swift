@@ -58,4 +58,42 @@ struct EchoedSecretRedactionTests {
         #expect(caught?.code == .invalidCredentials)
         expectNoSecrets(caught, [password, String(password.prefix(12))], logs: harness.logs.all)
     }
+
+    @Test("a password with a NUL byte is cut byte for byte, to its last character, though a combining mark follows")
+    func passwordWithNUL() async throws {
+        let harness = try AcmeHarness()
+        defer { harness.server.stop() }
+        harness.backend.override("/token") { request in
+            let body = request.jsonBody as? [String: Any]
+            let password = body?["password"] as? String ?? ""
+            // The echo puts a combining acute accent right after the password: its last "e" becomes "é".
+            return .json(
+                ["error_code": "invalid_credentials", "msg": "password '\(password)\u{301}' is wrong"], status: 400)
+        }
+        let password = "ab\u{0}cd-correct-horse-battery-stape"
+        var caught: AuthError?
+        do { try await harness.client.signIn(username: "ada@example.com", password: password) } catch { caught = error }
+        #expect(caught?.code == .invalidCredentials)
+        let sent = try #require(harness.requests("/token").first?.jsonBody as? [String: Any])
+        #expect((sent["password"] as? String).map { Array($0.utf8) } == Array(password.utf8))
+        // Every byte of the password is gone; only the provider's own accent is left.
+        #expect(
+            caught.flatMap(\.providerMessage).map { Array($0.utf8) }
+                == Array("password '<redacted>\u{301}' is wrong".utf8))
+        let texts = [caught?.message ?? "", caught?.providerMessage ?? "", String(describing: caught)]
+        for text in texts {
+            // Compared as bytes: the test must not rely on the string search it checks the runtime avoids.
+            #expect(!Self.bytes(text, contain: "battery"), "a secret leaked into \(text)")
+            #expect(!Self.bytes(text, contain: "ab\u{0}cd"), "a secret leaked into \(text)")
+        }
+    }
+
+    private static func bytes(_ text: String, contain part: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let needle = Array(part.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        }
+    }
 }

@@ -31,77 +31,49 @@ extension AuthClient {
         guard let spec = provider.actions.first(where: { $0.name == action }) else {
             throw failure(.invalidConfiguration, "This provider has no action '\(action)'.")
         }
-        try validate(arguments, for: spec)
-        if let request = provider.requests[spec.request] { try checkPathArguments(arguments, request: request) }
-        var variables = arguments.mapValues { Optional($0.variable) }
-        try encodePathSegments(of: spec, into: &variables)
-        let linkFlow = linkFlow(for: spec, arguments: arguments, variables: &variables)
+        var grant = try ActionGrant(
+            action: spec, request: provider.requests[spec.request], arguments: arguments, provider: provider.name)
+        let linkFlow = startLink(&grant)
         let fence = signInFence()
-        let (request, document, response) = try await send(spec.request, flow: variables)
-        var result = try await result(of: request, document: document, response: response, fence: fence)
-        if let pointer = spec.resultPointer, case .document(let answer) = result {
-            // The descriptor's `returns`: the member the caller wants (Supabase's `/identities`, `/url`).
-            guard let member = answer.value(at: pointer), !member.isNull else {
-                throw failure(.invalidResponse, "The answer has no '\(pointer)' member.")
-            }
-            result = .document(member)
+        let (request, document, response) = try await send(grant.request, proofKey: nil)
+        let result: ActionResult
+        switch try grant.interpret(document, headers: response.headerFields, decoder: decoder) {
+        case .result(let answer):
+            result = answer
+        case .user(let user):
+            try await adopt(user)
+            result = .user(user)
+        case .session:
+            // Installed only when the fence has not moved (no sign-out meanwhile).
+            result = .session(try await install(try decodeSession(document, response, request: request), fence: fence))
         }
         // Signed in at once (an auto-confirmed sign-up): no email was sent, so no link will come.
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
         if let linkFlow, !signedInAtOnce { try await updatePending { flows in flows.append(linkFlow) } }
         if let followUp = spec.followUp {
-            return try await perform(followUp, after: spec, arguments: arguments, document: document)
+            guard let next = provider.actions.first(where: { $0.name == followUp.action }) else {
+                throw failure(.invalidConfiguration, "This provider has no action '\(followUp.action)'.")
+            }
+            let nextArguments = try grant.followUpArguments(for: next, document: document)
+            return try await perform(action: next.name, arguments: nextArguments)
         }
         if let event = spec.event { eventBroadcaster.publish(AuthEvent(event)) }
         return result
     }
 
-    /// The pending flow of an action with a `pkce` option, with its variables added; `nil` when the action
-    /// has none or no redirect URI the app handles applies.
-    private func linkFlow(
-        for spec: ActionSpec, arguments: [String: ActionArgument], variables: inout [String: JSON?]
-    ) -> PendingFlow? {
-        guard let pkce = spec.linkPKCE, provider.flows.authorizationCode != nil,
-            pkce.when.isEmpty || pkce.when.contains(where: { arguments[$0] != nil })
-        else { return nil }
-        let urlParameters = spec.parameters.filter { $0.type == .url }
-        var redirect: URL?
-        for parameter in urlParameters {
-            if case .url(let url)? = arguments[parameter.name] {
-                redirect = url
-                break
-            }
-        }
-        if redirect == nil {
-            let names = pkce.redirects.isEmpty ? [spec.name, spec.request] : pkce.redirects
-            let configured = names.lazy.compactMap { name in
-                name == ImplicitSessionSpec.defaultRedirect
-                    ? self.configuration.redirectURI : self.configuration.redirectURIs[name]
-            }.first
-            if let configured {
-                redirect = configured
-                if let parameter = urlParameters.first {
-                    variables[parameter.name] = .string(configured.absoluteString)
-                }
-            }
-        }
-        // Only a redirect the app handles: a configured one, or another URL of a configured custom scheme.
-        let known = [configuration.redirectURI].compactMap { $0 } + Array(configuration.redirectURIs.values)
-        guard let redirect,
-            known.contains(where: {
-                RedirectURI.matches(redirect, $0)
-                    || (RedirectURI.kind(of: $0) == .customScheme && RedirectURI.kind(of: redirect) == .customScheme
-                        && $0.scheme?.lowercased() == redirect.scheme?.lowercased())
-            })
+    /// The pending flow of an action with a `pkce` option, its challenge added to the grant; `nil` when the
+    /// action has none or no redirect URI the app handles applies.
+    private func startLink(_ grant: inout ActionGrant) -> PendingFlow? {
+        guard
+            let redirect = grant.linkRedirect(
+                configuration: configuration, hasCodeFlow: provider.flows.authorizationCode != nil)
         else { return nil }
         let verifier = PKCE.makeVerifier(using: options.random)
-        variables["code_challenge"] = .string(PKCE.challenge(for: verifier))
-        variables["code_challenge_method"] = .string(pkce.method)
-        variables["redirect_uri"] = .string(redirect.absoluteString)
+        grant.addLinkChallenge(verifier: verifier, redirect: redirect)
         return PendingFlow(
             state: RandomToken.make(using: options.random), codeVerifier: verifier, nonce: nil, redirectURI: redirect,
-            createdAt: now(), lifetime: pkce.lifetime, event: pkce.event)
+            createdAt: now(), lifetime: grant.action.linkPKCE?.lifetime, event: grant.action.linkPKCE?.event)
     }
 
     /// Fetches the signed-in user through the user-info flow and keeps it in the session.
@@ -128,68 +100,6 @@ extension AuthClient {
         }
         try await adopt(user)
         return user
-    }
-
-    private func validate(_ arguments: [String: ActionArgument], for spec: ActionSpec) throws(AuthError) {
-        for name in arguments.keys.sorted() where !spec.parameters.contains(where: { $0.name == name }) {
-            throw failure(.validationFailed, "The action '\(spec.name)' has no parameter '\(name)'.")
-        }
-        for parameter in spec.parameters {
-            guard let argument = arguments[parameter.name] else {
-                if parameter.isOptional { continue }
-                throw failure(.validationFailed, "The parameter '\(parameter.name)' is required.")
-            }
-            guard argument.matches(parameter.type) else {
-                throw failure(
-                    .validationFailed, "The parameter '\(parameter.name)' must be of type \(parameter.type.rawValue).")
-            }
-            if case .strings(let items) = argument {
-                try validateItems(items, of: parameter)
-                continue
-            }
-            guard case .string(let text) = argument else { continue }
-            if let minimum = parameter.minimumLength, text.count < minimum {
-                throw failure(
-                    .validationFailed, "The parameter '\(parameter.name)' must have at least \(minimum) characters.")
-            }
-            if !parameter.allowedValues.isEmpty, !parameter.allowedValues.contains(text) {
-                let allowed = parameter.allowedValues.joined(separator: ", ")
-                throw failure(.validationFailed, "The parameter '\(parameter.name)' must be one of \(allowed).")
-            }
-        }
-    }
-
-    /// The action's result; a session is installed only when the fence has not moved (no sign-out meanwhile).
-    private func result(
-        of request: RequestSpec, document: JSON?, response: TransportResponse, fence: Int
-    ) async throws(AuthError) -> ActionResult {
-        switch request.response {
-        case .none:
-            return .none
-        case .document:
-            if let pagination = request.pagination {
-                return .page(ActionPage.read(document ?? .null, headers: response.headerFields, spec: pagination))
-            }
-            return .document(document ?? .null)
-        case .session:
-            return .session(try await install(try decodeSession(document, response, request: request), fence: fence))
-        case .user:
-            let user = try decoder.user(from: document ?? .null)
-            try await adopt(user)
-            return .user(user)
-        case .sessionOrUser:
-            if let document, decoder.hasAccessToken(document) {
-                return .session(
-                    try await install(try decodeSession(document, response, request: request), fence: fence))
-            }
-            return .user(try decoder.user(from: document ?? .null))
-        case .sessionOrDocument:
-            if let document, decoder.hasAccessToken(document) {
-                return .session(
-                    try await install(try decodeSession(document, response, request: request), fence: fence))
-            }
-            return .document(document ?? .null)
-        }
     }
 
     /// Puts a fresh user document into the current session when it is the same person.
