@@ -1,3 +1,4 @@
+import LatchkeyDescriptor
 @_spi(Generated) import LatchkeyRuntime
 import Testing
 
@@ -35,21 +36,16 @@ import Testing
         #expect(comparison.mismatches.isEmpty, "\(comparison.mismatches.joined(separator: "\n"))")
     }
 
-    /// A construct or label added to a table with no descriptor that makes the generator write it (or a default
-    /// no descriptor leaves out) fails here: add a fixture under `Tests/LatchkeyGeneratorFixtures/`.
+    /// A construct or label added to a table with no descriptor that makes the generator write it fails here: add
+    /// a fixture under `Tests/LatchkeyGeneratorFixtures/` (`RuntimeDefaultsTests` checks the defaults).
     @Test func catalogAndFixturesWriteEveryConstructAndLabel() throws {
         let catalog = try Self.comparison(of: CompiledSpecs.catalog)
         let fixtures = try Self.comparison(of: CompiledSpecs.fixtures)
         let written = catalog.written.union(fixtures.written)
-        let defaulted = catalog.defaulted.union(fixtures.defaulted)
         let unwritten = SpecComparison.everyWrittenKey().subtracting(written).sorted()
         #expect(unwritten.isEmpty, "written by no descriptor:\n\(unwritten.joined(separator: "\n"))")
         let unknown = written.subtracting(SpecComparison.everyWrittenKey()).sorted()
         #expect(unknown.isEmpty, "written but not in the tables:\n\(unknown.joined(separator: "\n"))")
-        let neverDefaulted = SpecComparison.everyDefaultedKey().subtracting(defaulted).sorted()
-        #expect(
-            neverDefaulted.isEmpty,
-            "left out by no descriptor, so its default is never compared:\n\(neverDefaulted.joined(separator: "\n"))")
     }
 
     /// Each construct is listed once, and each label once per construct.
@@ -60,35 +56,6 @@ import Testing
             let properties = construct.parameters.map(\.property)
             #expect(Set(properties).count == properties.count, "\(SpecComparison.key(construct))")
         }
-    }
-
-    /// A table whose default differs from the runtime's is reported with the type and the label.
-    @Test func aDefaultTheRuntimeDoesNotHaveIsReported() throws {
-        var comparison = SpecComparison()
-        comparison.constructs = RuntimeConstruct.all.map { construct in
-            guard construct.type == "LatchkeyRuntime.AuthorizationCodeFlowSpec" else { return construct }
-            return RuntimeConstruct(
-                "AuthorizationCodeFlowSpec", construct.spelling,
-                construct.parameters.map {
-                    $0.property == "pendingLifetime" ? .unless("pendingLifetime", .int(300)) : $0
-                })
-        }
-        let spec = ProviderSpec(
-            name: "p", displayName: "P",
-            flows: FlowSet(
-                authorizationCode: AuthorizationCodeFlowSpec(
-                    authorizeURL: .literal("https://p.example/authorize"), authorizeQuery: [], exchangeRequest: "t")))
-        let literal = RuntimeConstruct.flowSet.call([
-            "authorizationCode": RuntimeConstruct.authorizationCodeFlowSpec.call([
-                "authorizeURL": SpecLiteral.template(.literal("https://p.example/authorize")),
-                "authorizeQuery": .array([]), "exchangeRequest": .string("t"), "pendingLifetime": .int(300),
-            ])
-        ])
-        comparison.compare(spec.flows, literal, at: "p.flows")
-        let message = try #require(comparison.mismatches.first)
-        #expect(comparison.mismatches.count == 1)
-        #expect(message.contains("LatchkeyRuntime.AuthorizationCodeFlowSpec pendingLifetime:"), "\(message)")
-        #expect(message.contains("p.flows.authorizationCode.pendingLifetime"), "\(message)")
     }
 
     /// A label the runtime type has no property for is reported with the type and the label.

@@ -21,7 +21,8 @@ struct SpecComparison {
 
     /// How a construct, or one of its labels, is named in ``written`` and ``defaulted``.
     static func key(_ construct: RuntimeConstruct, _ property: String? = nil) -> String {
-        "\(construct.type) \(construct.printedName)" + (property.map { " " + $0 } ?? "")
+        let name = construct.spelling == .qualified ? construct.type : "\(construct.type) \(construct.printedName)"
+        return name + (property.map { " " + $0 } ?? "")
     }
 
     /// Every construct and every label the tables list.
@@ -114,14 +115,8 @@ struct SpecComparison {
                 if recording { written.insert(Self.key(construct, parameter.property)) }
                 compare(field, writtenValue, at: fieldPath, recording: recording)
             } else if let omitted = parameter.omittedDefault {
-                defaulted.insert(Self.key(construct, parameter.property))
-                var inner = SpecComparison(constructs: constructs)
-                inner.compare(field, omitted, at: fieldPath, recording: false)
-                defaulted.formUnion(inner.defaulted)
-                mismatches += inner.mismatches.map {
-                    "\($0) (\(label) left out as the runtime's default \(omitted.singleLine), which the compiled "
-                        + "value does not have)"
-                }
+                compareDefault(
+                    field, omitted, label: label, key: Self.key(construct, parameter.property), at: fieldPath)
             } else {
                 fail(fieldPath, "\(label) left out, though the generator's table says it always writes it")
             }
@@ -130,6 +125,45 @@ struct SpecComparison {
             fail(
                 path,
                 "\(construct.type) \(extra.label ?? "_"): written, but not in the generator's table (or out of order)")
+        }
+    }
+
+    /// Compares, for each argument of `construct` the generator may leave out, the runtime value's property with
+    /// the default the table gives: `value` is built with the initializer's required arguments only.
+    /// - Parameters:
+    ///   - value: A runtime value made with its required arguments only.
+    ///   - construct: The construct that names its type.
+    ///   - path: Where the value is, for messages.
+    mutating func compareDefaults(of value: Any, _ construct: RuntimeConstruct, at path: String) {
+        guard let fields = fields(of: value, construct: construct, name: construct.printedName, at: path) else {
+            return
+        }
+        for parameter in construct.parameters {
+            guard let omitted = parameter.omittedDefault else { continue }
+            let label = "\(construct.type) \(parameter.label ?? "_"):"
+            guard let field = fields[parameter.property] else {
+                fail(path, "\(label) the runtime type has no stored property `\(parameter.property)`")
+                continue
+            }
+            compareDefault(
+                field, omitted, label: label, key: Self.key(construct, parameter.property),
+                at: "\(path).\(parameter.property)")
+        }
+    }
+
+    /// Compares a property the generator left out with the default its table gives.
+    private mutating func compareDefault(
+        _ field: Any, _ omitted: SwiftExpression, label: String, key: String, at path: String
+    ) {
+        defaulted.insert(key)
+        var inner = SpecComparison(constructs: constructs)
+        inner.compare(field, omitted, at: path, recording: false)
+        defaulted.formUnion(inner.defaulted)
+        if !inner.mismatches.isEmpty {
+            fail(
+                path,
+                "\(label) the generator leaves it out as the runtime's default \(omitted.singleLine), but the "
+                    + "runtime's value is \(field) (\(inner.mismatches.joined(separator: "; ")))")
         }
     }
 
