@@ -159,12 +159,14 @@ struct SpecComparison {
         var inner = SpecComparison(constructs: constructs)
         inner.compare(field, omitted, at: path, recording: false)
         defaulted.formUnion(inner.defaulted)
-        if !inner.mismatches.isEmpty {
-            fail(
-                path,
-                "\(label) the generator leaves it out as the runtime's default \(omitted.singleLine), but the "
-                    + "runtime's value is \(field) (\(inner.mismatches.joined(separator: "; ")))")
-        }
+        guard !inner.mismatches.isEmpty else { return }
+        // A default that is a value of its own (`ClientPolicy()`) says which of its properties differ.
+        let runtimeValue = Self.unwrapped(field).map { "\($0)" } ?? "nil"
+        let detail = if case .call = omitted { " (\(inner.mismatches.joined(separator: "; ")))" } else { "" }
+        fail(
+            path,
+            "\(label) the generator leaves it out as the runtime's default \(omitted.singleLine), but the runtime's "
+                + "value is \(runtimeValue)\(detail)")
     }
 
     /// The stored properties of a struct, or the payload of an enum case (by element label, or the one
