@@ -37,13 +37,18 @@ import Testing
     }
 
     /// A construct or label added to a table with no descriptor that makes the generator write it fails here: add
-    /// a fixture under `Tests/LatchkeyGeneratorFixtures/` (`RuntimeDefaultsTests` checks the defaults).
+    /// a fixture under `Tests/LatchkeyGeneratorFixtures/` (`RuntimeDefaultsTests` checks the defaults). So does a
+    /// stored property of a written spec type that its table does not list: a runtime field no descriptor can set.
     @Test func catalogAndFixturesWriteEveryConstructAndLabel() throws {
         let catalog = try Self.comparison(of: CompiledSpecs.catalog)
         let fixtures = try Self.comparison(of: CompiledSpecs.fixtures)
         let written = catalog.written.union(fixtures.written)
         let unwritten = SpecComparison.everyWrittenKey().subtracting(written).sorted()
         #expect(unwritten.isEmpty, "written by no descriptor:\n\(unwritten.joined(separator: "\n"))")
+        let unlisted = catalog.unlisted.union(fixtures.unlisted).sorted()
+        #expect(
+            unlisted.isEmpty,
+            "stored properties no table lists, so no descriptor can set them:\n\(unlisted.joined(separator: "\n"))")
         let unknown = written.subtracting(SpecComparison.everyWrittenKey()).sorted()
         #expect(unknown.isEmpty, "written but not in the tables:\n\(unknown.joined(separator: "\n"))")
     }
@@ -58,7 +63,8 @@ import Testing
         }
     }
 
-    /// A label the runtime type has no property for is reported with the type and the label.
+    /// A label the runtime type has no property for is reported with the type and the label, and a property the
+    /// table does not list is reported as one no descriptor can set.
     @Test func aLabelTheRuntimeDoesNotHaveIsReported() {
         var comparison = SpecComparison()
         comparison.constructs = RuntimeConstruct.all.map { construct in
@@ -72,5 +78,10 @@ import Testing
         #expect(
             comparison.mismatches.first?.contains("LatchkeyRuntime.RefreshFlowSpec requestName:") == true,
             "\(comparison.mismatches)")
+        // The runtime's own properties, which that table no longer lists, are what no descriptor could set.
+        #expect(
+            comparison.unlisted == [
+                "LatchkeyRuntime.RefreshFlowSpec.request", "LatchkeyRuntime.RefreshFlowSpec.reuseCodes",
+            ])
     }
 }

@@ -18,6 +18,9 @@ struct SpecComparison {
     var written: Set<String> = []
     /// The labels left out whose default was compared with a compiled value.
     var defaulted: Set<String> = []
+    /// Stored properties of a runtime spec type the generator writes that its table does not list
+    /// (`LatchkeyRuntime.InputSpec.newField`): values no descriptor can state.
+    var unlisted: Set<String> = []
 
     /// How a construct, or one of its labels, is named in ``written`` and ``defaulted``.
     static func key(_ construct: RuntimeConstruct, _ property: String? = nil) -> String {
@@ -98,6 +101,10 @@ struct SpecComparison {
             return compare(template.segments[0], .call(name, arguments), at: path, recording: false)
         }
         guard let fields = fields(of: value, construct: construct, name: name, at: path) else { return }
+        if Mirror(reflecting: value).displayStyle == .struct {
+            let listed = Set(construct.parameters.map(\.property))
+            unlisted.formUnion(fields.keys.filter { !listed.contains($0) }.map { "\(construct.type).\($0)" })
+        }
         var remaining = arguments[...]
         for parameter in construct.parameters {
             let label = "\(construct.type) \(parameter.label ?? "_"):"
