@@ -173,6 +173,20 @@ let package = Package(
         // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
         .target(
             name: "LatchkeyNamespaceFixture", path: "Tests/LatchkeyNamespaceFixture", swiftSettings: strictSettings),
+        // Test-only descriptors that, with the catalog, make the generator write every construct and label of its
+        // `RuntimeConstruct` tables: compiling this target compiles every literal shape the generator can emit.
+        .target(
+            name: "LatchkeyGeneratorFixtures", dependencies: ["LatchkeyRuntime"],
+            path: "Tests/LatchkeyGeneratorFixtures", swiftSettings: strictSettings, plugins: ["LatchkeyBuildPlugin"]),
+        // The generator and the runtime agree: every spec literal the generator writes for the catalog and the
+        // fixtures equals, field by field, the spec the compiled client holds.
+        .testTarget(
+            name: "LatchkeySpecAgreementTests",
+            dependencies: [
+                "Latchkey", "LatchkeyDescriptor", "LatchkeyGenerator", "LatchkeyGeneratorFixtures", "LatchkeyRuntime",
+                "LatchkeyVocabulary",
+            ],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture"],
             swiftSettings: strictSettings),
