@@ -2,7 +2,7 @@
 ///
 /// The choice and the format are the same on every platform (and tested on Linux); only the Apple backend can
 /// make or read a ``secureEnclave`` key.
-enum DPoPKeyKind: Sendable, Hashable, CaseIterable {
+enum DPoPKeyKind: Sendable, Equatable, CaseIterable {
     /// A P-256 key in the process's memory: libcrypto's DER on Linux, CryptoKit's raw scalar on Apple
     /// platforms. Stored untagged, as before the Secure Enclave was used.
     case software

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where RFC 8414 metadata can fill in members an OpenID discovery document lacks.
-struct DiscoverySupplement: Sendable, Hashable {
+struct DiscoverySupplement: Sendable, Equatable {
     /// The `/.well-known/oauth-authorization-server` URL of the issuer.
     let url: URL
     /// The issuer the metadata must name.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the app supplies for a provider: input values, redirect URIs and, for server tools only, a
 /// client secret.
-@_spi(Generated) public struct ProviderConfiguration: Sendable, Hashable, CustomStringConvertible {
+@_spi(Generated) public struct ProviderConfiguration: Sendable, Equatable, CustomStringConvertible {
     /// Input values by input name (`projectURL`, `clientID`, ...).
     public var values: [String: String]
     /// The redirect URI of browser sign-ins.

@@ -2,7 +2,7 @@ import Foundation
 
 extension SessionLifecycle {
     /// What ``AuthClient`` must do after an event; interpreted in one place, ``Outcome/init(_:)``.
-    enum Effect: Sendable, Hashable {
+    enum Effect: Sendable, Equatable {
         /// Publish a state to ``AuthClient/stateUpdates()``.
         case publishState(AuthState)
         /// Publish the session to ``AuthClient/observeTokens()``.
@@ -46,7 +46,7 @@ extension SessionLifecycle {
     }
 
     /// Why the lifecycle fails a caller.
-    enum Failure: Sendable, Hashable {
+    enum Failure: Sendable, Equatable {
         /// Pass on an error of the store, the lock or the provider.
         case error(AuthError)
         /// Nobody is signed in (`session_missing`).
@@ -60,7 +60,7 @@ extension SessionLifecycle {
     }
 
     /// A diagnostic the lifecycle asks for (never a token).
-    enum Note: Sendable, Hashable {
+    enum Note: Sendable, Equatable {
         /// A forced refresh of a session that cannot be refreshed kept it as it is.
         case unrefreshableKept
         /// A sign-in's session arrived after a sign-out or another sign-in.

@@ -2,7 +2,7 @@ import Foundation
 
 extension SessionLifecycle {
     /// Something that happened to the session, as ``AuthClient`` tells it to the lifecycle.
-    enum Event: Sendable, Hashable {
+    enum Event: Sendable, Equatable {
         /// The stored session was read (`nil`: nothing stored, or nothing usable).
         case restoreFinished(Session?)
         /// The store could not be read.

@@ -8,9 +8,9 @@ extension SessionLifecycle {
     /// store removal, the answer for the caller waiting on the session, and the next step of the flow that fed
     /// the event. Nothing reads an effect by its position. ``effects`` gives back the effects an outcome was
     /// built from, so a test proves that no effect is dropped on the way.
-    struct Outcome: Sendable, Hashable {
+    struct Outcome: Sendable, Equatable {
         /// Something the client announces at once, in order (no waiting).
-        enum Announcement: Sendable, Hashable {
+        enum Announcement: Sendable, Equatable {
             /// Publish a state to ``AuthClient/stateUpdates()``.
             case state(AuthState)
             /// Publish the session to ``AuthClient/observeTokens()``.
@@ -26,7 +26,7 @@ extension SessionLifecycle {
         }
 
         /// The answer for the caller waiting on the session.
-        enum Answer: Sendable, Hashable {
+        enum Answer: Sendable, Equatable {
             /// Hand this session to the caller.
             case deliver(Session)
             /// Fail the caller.
@@ -38,7 +38,7 @@ extension SessionLifecycle {
         }
 
         /// The next step of the flow that fed the event.
-        enum Step: Sendable, Hashable {
+        enum Step: Sendable, Equatable {
             /// Store the new session as generation `generation` (under the store's refresh lock when
             /// `takesRefreshLock`).
             case commit(generation: Int, takesRefreshLock: Bool)

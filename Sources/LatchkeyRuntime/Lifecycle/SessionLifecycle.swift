@@ -19,9 +19,9 @@ import LatchkeyPlatform
 ///
 /// Its properties are changed only by ``handle(_:)`` (its extensions live in other files of this folder, so they
 /// cannot be `private(set)`); ``AuthClient`` reads them and never writes them.
-struct SessionLifecycle: Sendable, Hashable {
+struct SessionLifecycle: Sendable, Equatable {
     /// What the lifecycle needs to know about its client, fixed when the client is created.
-    struct Rules: Sendable, Hashable {
+    struct Rules: Sendable, Equatable {
         /// How long before its expiry an access token is refreshed.
         var refreshLeeway: LatchkeyDuration
         /// Whether the provider has a refresh flow at all.
@@ -41,7 +41,7 @@ struct SessionLifecycle: Sendable, Hashable {
     }
 
     /// Whether the store was read, and the session in memory.
-    enum Phase: Sendable, Hashable {
+    enum Phase: Sendable, Equatable {
         /// The stored session has not been read (or reading it failed): the published state is `loading`
         /// or `failed(store_unavailable)`.
         case unloaded
@@ -52,7 +52,7 @@ struct SessionLifecycle: Sendable, Hashable {
     }
 
     /// The refresh in flight.
-    struct Flight: Sendable, Hashable {
+    struct Flight: Sendable, Equatable {
         /// Identifies the flight (its task lives in ``AuthClient``).
         var id: Int
         /// The generation it started in: its result counts only while the generation is unchanged.
@@ -60,7 +60,7 @@ struct SessionLifecycle: Sendable, Hashable {
     }
 
     /// Proactive refresh's bookkeeping.
-    struct AutomaticRefreshState: Sendable, Hashable {
+    struct AutomaticRefreshState: Sendable, Equatable {
         /// The policy running now, if any.
         var running: AutomaticRefresh?
         /// Whether ``Rules/automaticRefresh`` was started once already (a later stop is not undone).

@@ -1,5 +1,5 @@
 /// One end of a TCP connection: an IPv4 (4 bytes) or IPv6 (16 bytes) address in network order, and a port.
-struct TCPEndpoint: Sendable, Hashable {
+struct TCPEndpoint: Sendable, Equatable {
     /// The address bytes, in network order.
     var address: [UInt8]
     /// The port.

@@ -1,6 +1,6 @@
 /// How a client verifies an access token's claims (the descriptor's `accessTokenClaims`): against the
 /// project's published keys, or, when none verifies the token, by asking the server.
-@_spi(Generated) public struct AccessTokenClaimsSpec: Sendable, Hashable {
+@_spi(Generated) public struct AccessTokenClaimsSpec: Sendable {
     /// The request (response `document`) that fetches the JWKS, so it carries the provider's headers.
     public var keysRequest: String
     /// The asymmetric algorithms accepted.
@@ -27,7 +27,7 @@
 }
 
 /// Where the authenticator assurance level is in verified access-token claims and the user document.
-@_spi(Generated) public struct AssuranceSpec: Sendable, Hashable {
+@_spi(Generated) public struct AssuranceSpec: Sendable {
     /// The claim holding the current level (`aal`).
     public var levelClaim: String
     /// The claim listing the authentication methods used (`amr`), if any.
@@ -56,7 +56,7 @@
 }
 
 /// An action's follow-up: the action performed next, with arguments read from the first answer.
-@_spi(Generated) public struct ActionFollowUpSpec: Sendable, Hashable {
+@_spi(Generated) public struct ActionFollowUpSpec: Sendable {
     /// The action performed next.
     public var action: String
     /// Its arguments read from the first action's answer: parameter name → JSON pointer.

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// How the provider sends the browser back to the app, and which redirect URIs it accepts.
-@_spi(Generated) public struct CallbackSpec: Sendable, Hashable {
+@_spi(Generated) public struct CallbackSpec: Sendable {
     /// Where callback parameters are.
     public typealias Location = CallbackLocation
 

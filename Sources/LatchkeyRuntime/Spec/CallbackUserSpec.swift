@@ -3,7 +3,7 @@
 ///
 /// It is never trusted for identity: the user's `id` always comes from the verified ID token (or the
 /// user endpoint). Its name and email only fill in what the token lacks.
-@_spi(Generated) public struct CallbackUserSpec: Sendable, Hashable {
+@_spi(Generated) public struct CallbackUserSpec: Sendable {
     /// The callback parameter holding the JSON object.
     public var parameter: String
     /// The pointer of the email address.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A descriptor's `captures.NAME`: a value read from a response, kept with the session (in its stored record)
 /// and usable as `{NAME}` in later requests, such as Atlassian's cloud id from `accessible-resources`.
-@_spi(Generated) public struct CaptureSpec: Sendable, Hashable {
+@_spi(Generated) public struct CaptureSpec: Sendable {
     /// The variable name (`cloudid`).
     public var name: String
     /// The request sent once after every sign-in whose answer holds the value; `nil` to read every token

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// How the provider's endpoints are found at run time.
-@_spi(Generated) public enum DiscoverySpec: Sendable, Hashable {
+@_spi(Generated) public enum DiscoverySpec: Sendable {
     /// OpenID Connect discovery: `{issuer}/.well-known/openid-configuration`, with RFC 8414
     /// `oauth-authorization-server` as the fallback, or the document at `documentURL` alone when that renders
     /// to a value (a provider whose document is elsewhere). The document's `issuer` must equal the issuer
@@ -12,7 +12,7 @@ import LatchkeyVocabulary
     case custom(request: String, members: [Member])
 
     /// One value taken from a custom discovery document.
-    public struct Member: Sendable, Hashable {
+    public struct Member: Sendable {
         /// The variable name, used as `{discovered.NAME}`.
         public var name: String
         /// Where it is in the document.
@@ -27,7 +27,7 @@ import LatchkeyVocabulary
 }
 
 /// Rules about the client itself.
-@_spi(Generated) public struct ClientPolicy: Sendable, Hashable {
+@_spi(Generated) public struct ClientPolicy: Sendable {
     /// A pointer in the discovery document that is `true` for a confidential client, which an app
     /// must refuse (`confidential_client_in_mobile`).
     public var confidentialPointer: String?
@@ -54,7 +54,7 @@ import LatchkeyVocabulary
 }
 
 /// The formats of the provider's tokens and how to validate them.
-@_spi(Generated) public struct TokenSpec: Sendable, Hashable {
+@_spi(Generated) public struct TokenSpec: Sendable {
     /// A token format.
     public typealias Format = TokenFormat
 

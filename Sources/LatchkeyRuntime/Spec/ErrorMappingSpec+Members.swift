@@ -1,7 +1,7 @@
 extension ErrorMappingSpec {
     /// One condition of a mapping row's `match`: the error body (or, in a callback row, the callback's
     /// parameters) carries ``value`` at ``pointer``.
-    @_spi(Generated) public struct MemberCondition: Sendable, Hashable {
+    @_spi(Generated) public struct MemberCondition: Sendable {
         /// A JSON pointer into the error body (`/errors/0/field`); in a callback row, one segment naming a
         /// callback parameter (`/error_reason`).
         public var pointer: String

@@ -1,7 +1,7 @@
 /// How a provider's error responses and callback errors map onto stable ``AuthError/Code``s.
-@_spi(Generated) public struct ErrorMappingSpec: Sendable, Hashable {
+@_spi(Generated) public struct ErrorMappingSpec: Sendable {
     /// One mapping row. A row matches when every condition it states holds; the first match wins.
-    public struct Rule: Sendable, Hashable {
+    public struct Rule: Sendable {
         /// The provider code equals this.
         public var providerCode: String?
         /// The provider code starts with this.

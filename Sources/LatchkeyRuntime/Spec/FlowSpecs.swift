@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// The grants and flows a provider declares. A flow that is `nil` does not exist on the generated client.
-@_spi(Generated) public struct FlowSet: Sendable, Hashable {
+@_spi(Generated) public struct FlowSet: Sendable {
     /// Email or username and password (resource owner password credentials, or a provider's own form).
     public var password: PasswordFlowSpec?
     /// Authorization code in a browser, with PKCE.
@@ -38,7 +38,7 @@ import LatchkeyVocabulary
 }
 
 /// Password sign-in: one request with `{username}` and `{password}`.
-@_spi(Generated) public struct PasswordFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct PasswordFlowSpec: Sendable {
     /// The request that signs in (its response is a session).
     public var request: String
     /// The argument label the generated client uses for the identifier (`email`, `username`, `loginID`).
@@ -52,7 +52,7 @@ import LatchkeyVocabulary
 }
 
 /// Authorization code flow with PKCE.
-@_spi(Generated) public struct AuthorizationCodeFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct AuthorizationCodeFlowSpec: Sendable {
     /// The authorization URL template (often `{discovered.authorization_endpoint}`).
     public var authorizeURL: ValueTemplate
     /// The authorization request's query parameters.
@@ -91,7 +91,7 @@ import LatchkeyVocabulary
 }
 
 /// Refresh: one request with `{refresh_token}`.
-@_spi(Generated) public struct RefreshFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct RefreshFlowSpec: Sendable {
     /// The request (its response is a session; a missing refresh token keeps the old one).
     public var request: String
     /// Provider codes that mean "this refresh token was already used": the store is re-read and a
@@ -106,7 +106,7 @@ import LatchkeyVocabulary
 }
 
 /// Sign-out: a request, or local only.
-@_spi(Generated) public struct SignOutFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct SignOutFlowSpec: Sendable {
     /// The request that ends the session at the provider, or `nil` for a local sign-out.
     public var request: String?
     /// The scopes the request accepts in `{scope}` (e.g. `local`, `global`, `others`); empty when none.
@@ -128,7 +128,7 @@ import LatchkeyVocabulary
 }
 
 /// Fetching the signed-in user.
-@_spi(Generated) public struct UserInfoFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct UserInfoFlowSpec: Sendable {
     /// The request (its response is a user).
     public var request: String
 
@@ -139,7 +139,7 @@ import LatchkeyVocabulary
 }
 
 /// Device authorization grant (RFC 8628).
-@_spi(Generated) public struct DeviceCodeFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct DeviceCodeFlowSpec: Sendable {
     /// The request that starts the flow (its response is a device authorization document).
     public var authorizationRequest: String
     /// The request polled with `{device_code}` (its response is a session).
@@ -153,12 +153,12 @@ import LatchkeyVocabulary
 }
 
 /// A provider-specific operation: one request with typed parameters (sign-up, password reset, ...).
-@_spi(Generated) public struct ActionSpec: Sendable, Hashable {
+@_spi(Generated) public struct ActionSpec: Sendable {
     /// The type of an action parameter.
     public typealias ParameterType = LatchkeyVocabulary.ParameterType
 
     /// One parameter of an action.
-    public struct Parameter: Sendable, Hashable {
+    public struct Parameter: Sendable {
         /// The variable name (used in templates) and the argument label.
         public var name: String
         /// The type.

@@ -4,7 +4,7 @@
 /// A redirect URI accepts them only when its name is in ``redirects``. The tokens are read with the
 /// provider's ``SessionMapping`` (one-segment pointers name fragment parameters); the user is never taken
 /// from the fragment: it is fetched with the user-info flow using the new access token.
-@_spi(Generated) public struct ImplicitSessionSpec: Sendable, Hashable {
+@_spi(Generated) public struct ImplicitSessionSpec: Sendable {
     /// The name of the configured redirect URI itself (``ProviderConfiguration/redirectURI``) in ``redirects``.
     public static let defaultRedirect = "default"
 

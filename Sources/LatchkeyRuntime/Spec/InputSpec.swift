@@ -1,14 +1,14 @@
 import LatchkeyVocabulary
 
 /// A configuration input a provider needs from the app: a project URL, a client id, a tenant, a key.
-@_spi(Generated) public struct InputSpec: Sendable, Hashable {
+@_spi(Generated) public struct InputSpec: Sendable {
     /// The type of an input.
     public typealias Kind = InputKind
 
     /// A rule that refuses a value which must never ship in an app (a secret key, say).
-    public struct Rejection: Sendable, Hashable {
+    public struct Rejection: Sendable {
         /// What the rule looks at.
-        public enum Test: Sendable, Hashable {
+        public enum Test: Sendable {
             /// The value starts with this prefix.
             case prefix(String)
             /// The value is a JWT whose payload claim has this string value.

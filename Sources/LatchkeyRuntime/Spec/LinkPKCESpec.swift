@@ -5,7 +5,7 @@
 /// `{code_challenge_method}` variables its request declares, and keeps the verifier with the pending browser
 /// sign-ins (in the store, so that a link opened after a relaunch completes): the link's `?code=` is then
 /// exchanged through the authorization-code flow's exchange request.
-@_spi(Generated) public struct LinkPKCESpec: Sendable, Hashable {
+@_spi(Generated) public struct LinkPKCESpec: Sendable {
     /// The value of `{code_challenge_method}` (`S256`, or GoTrue's `s256`).
     public var method: String
     /// Names of configured redirect URIs tried in order when the app passes no URL argument

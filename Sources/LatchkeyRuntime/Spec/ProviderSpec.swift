@@ -4,7 +4,7 @@ import LatchkeyVocabulary
 ///
 /// Generated clients hold their provider's spec as a constant (`AcmeClient.provider`). The runtime
 /// and the simulator in `LatchkeyTesting` read it; apps rarely need to.
-@_spi(Generated) public struct ProviderSpec: Sendable, Hashable {
+@_spi(Generated) public struct ProviderSpec: Sendable {
     /// The descriptor name (`supabase`).
     public var name: String
     /// The name shown to people (`Supabase Auth`).

@@ -1,7 +1,7 @@
 import LatchkeyVocabulary
 
 /// One HTTP request a provider serves, as a descriptor declares it.
-@_spi(Generated) public struct RequestSpec: Sendable, Hashable {
+@_spi(Generated) public struct RequestSpec: Sendable {
     /// How the request body is encoded.
     public typealias Encoding = BodyEncoding
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a provider binds tokens and pushes authorization requests: DPoP (RFC 9449) and PAR (RFC 9126).
-@_spi(Generated) public struct SenderConstraintSpec: Sendable, Hashable {
+@_spi(Generated) public struct SenderConstraintSpec: Sendable {
     /// Whether tokens are bound to a DPoP key.
     public var dpop: DPoPUse
     /// The pushed authorization request endpoint and when it is used; `nil` when the provider has none.
@@ -18,7 +18,7 @@ import Foundation
 }
 
 /// A provider's pushed authorization request endpoint (RFC 9126).
-@_spi(Generated) public struct PushedAuthorizationSpec: Sendable, Hashable {
+@_spi(Generated) public struct PushedAuthorizationSpec: Sendable {
     /// The endpoint (default `{discovered.pushed_authorization_request_endpoint}`).
     public var url: ValueTemplate
     /// When a sign-in pushes its request.

@@ -2,7 +2,7 @@
 ///
 /// The request authenticates the client (`basic` or `post`) with a secret the tool supplies at run time
 /// through ``ProviderConfiguration/clientSecret``; a descriptor never holds one.
-@_spi(Generated) public struct ClientCredentialsFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct ClientCredentialsFlowSpec: Sendable {
     /// The token request, sent with `{scope}` (its response is a token response).
     public var request: String
     /// The scopes requested when the caller names none.
@@ -24,7 +24,7 @@
 
 /// OpenID Connect RP-initiated logout: the browser is sent to the provider's end-session endpoint and
 /// comes back to the post-logout redirect URI with `state`.
-@_spi(Generated) public struct EndSessionFlowSpec: Sendable, Hashable {
+@_spi(Generated) public struct EndSessionFlowSpec: Sendable {
     /// The purpose under which ``ProviderConfiguration/redirectURIs`` holds the post-logout redirect URI.
     public static let redirectPurpose = "postLogout"
 

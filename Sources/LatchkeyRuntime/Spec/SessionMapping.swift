@@ -1,5 +1,5 @@
 /// Where the session's fields are in a token response (JSON pointers).
-@_spi(Generated) public struct SessionMapping: Sendable, Hashable {
+@_spi(Generated) public struct SessionMapping: Sendable {
     /// The access token.
     public var accessToken: String
     /// The refresh token.
@@ -35,7 +35,7 @@
 }
 
 /// Where the user's fields are in a user document (JSON pointers).
-@_spi(Generated) public struct UserMapping: Sendable, Hashable {
+@_spi(Generated) public struct UserMapping: Sendable {
     /// The stable identifier.
     public var id: String
     /// The email address.

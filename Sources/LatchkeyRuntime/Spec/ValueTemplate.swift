@@ -8,7 +8,7 @@ import LatchkeyVocabulary
 ///
 /// When a string is exactly one variable and that variable has no value (an optional parameter
 /// left out), the member or parameter is omitted from the request.
-@_spi(Generated) public indirect enum JSONTemplate: Sendable, Hashable {
+@_spi(Generated) public indirect enum JSONTemplate: Sendable {
     /// A string, filled from variables.
     case string(ValueTemplate)
     /// A number, by its JSON lexeme.
@@ -23,7 +23,7 @@ import LatchkeyVocabulary
     case array([JSONTemplate])
 
     /// One member of an object template.
-    public struct Member: Sendable, Hashable {
+    public struct Member: Sendable {
         /// The member name.
         public var name: String
         /// The member value.
@@ -41,7 +41,7 @@ import LatchkeyVocabulary
 }
 
 /// A named parameter (query, form field or header) with a templated value.
-@_spi(Generated) public struct ParameterSpec: Sendable, Hashable {
+@_spi(Generated) public struct ParameterSpec: Sendable {
     /// The parameter name as sent.
     public var name: String
     /// The value. A string that is exactly one absent variable omits the parameter.

@@ -12,7 +12,7 @@
 /// "Not supported" has two numbers on Darwin: `EOPNOTSUPP` (102) and `ENOTSUP` (45), which an SMB volume
 /// returns; on Linux both are 95. A volume without locks runs the refresh unlocked (the file lease still
 /// excludes all but exact ties) instead of failing every refresh with `store_unavailable`.
-package enum FlockFailure: Sendable, Hashable {
+package enum FlockFailure: Sendable, Equatable {
     /// `EINTR`: a signal arrived; call `flock` again at once.
     case interrupted
     /// `EWOULDBLOCK`/`EAGAIN`: another holder has the lock; wait and try again.
@@ -24,7 +24,7 @@ package enum FlockFailure: Sendable, Hashable {
 
     /// The `errno` values the classification looks at, by name, so that another platform's numbers can be
     /// checked on this one (Darwin's in the tests on Linux).
-    package struct Numbers: Sendable, Hashable {
+    package struct Numbers: Sendable, Equatable {
         /// `EINTR`.
         package var interrupted: Int32
         /// `EWOULDBLOCK` and `EAGAIN` (equal on Linux and Darwin, distinct on some systems).

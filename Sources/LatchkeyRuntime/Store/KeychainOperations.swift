@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which generic-password items a keychain call matches: the platform-neutral shape of a `SecItem` query.
-package struct KeychainQuery: Sendable, Hashable {
+package struct KeychainQuery: Sendable, Equatable {
     /// `kSecAttrService`.
     package var service: String
     /// `kSecAttrAccount`.
@@ -22,7 +22,7 @@ package struct KeychainQuery: Sendable, Hashable {
 }
 
 /// One generic-password item as a read returns it.
-package struct KeychainItem: Sendable, Hashable {
+package struct KeychainItem: Sendable, Equatable {
     /// `kSecValueData`.
     package var data: Data
     /// `kSecAttrLabel`.

@@ -9,7 +9,7 @@ import LatchkeyPlatform
 /// time (processes share no other clock). A lease whose expiry lies further ahead than the longest lease
 /// can last was written before the clock was set back: it counts as expired, so a clock change never blocks
 /// refreshes for longer than one lease.
-package struct RefreshLease: Sendable, Hashable {
+package struct RefreshLease: Sendable, Equatable {
     /// Who holds the lease: random per acquisition.
     package var owner: String
     /// When the lease ends, in milliseconds since 1970.
@@ -42,7 +42,7 @@ package struct RefreshLease: Sendable, Hashable {
     }
 
     /// What a process that wants the lease does, given what it found.
-    package enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Equatable {
         /// Nothing is there: create the lease.
         case claim
         /// Someone else's live lease: wait and look again.

@@ -6,7 +6,7 @@
 /// few system calls that read and write it; a lease whose holder was suspended or killed expires. Elsewhere
 /// (Linux, macOS) nothing suspends a process that holds a lock, and the kernel releases a dead holder's lock
 /// at once, so the lock is held across the refresh.
-package enum RefreshLockPolicy: Sendable, Hashable {
+package enum RefreshLockPolicy: Sendable, Equatable {
     /// Hold the `flock` while the refresh runs.
     case holdLock
     /// Hold the `flock` only to claim and to release a lease written in the lock file.

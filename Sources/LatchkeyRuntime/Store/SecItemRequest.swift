@@ -8,9 +8,9 @@ import Foundation
 /// without an access group would search every group the app belongs to (or, for an add, use the app's
 /// first group), so the store resolves its group first and names it in every request but the probe that
 /// finds it out.
-package struct SecItemRequest: Sendable, Hashable {
+package struct SecItemRequest: Sendable, Equatable {
     /// The `SecItem` function.
-    package enum Call: Sendable, Hashable {
+    package enum Call: Sendable, Equatable {
         /// `SecItemCopyMatching`.
         case copyMatching
         /// `SecItemAdd`.
@@ -22,26 +22,26 @@ package struct SecItemRequest: Sendable, Hashable {
     }
 
     /// `kSecClass` values.
-    package enum ItemClass: Sendable, Hashable {
+    package enum ItemClass: Sendable, Equatable {
         /// `kSecClassGenericPassword`.
         case genericPassword
     }
 
     /// `kSecAttrAccessible` values.
-    package enum Accessibility: Sendable, Hashable {
+    package enum Accessibility: Sendable, Equatable {
         /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: readable once the device was unlocked after a
         /// restart, never moved to another device by a backup.
         case afterFirstUnlockThisDeviceOnly
     }
 
     /// `kSecMatchLimit` values.
-    package enum MatchLimit: Sendable, Hashable {
+    package enum MatchLimit: Sendable, Equatable {
         /// `kSecMatchLimitOne`.
         case one
     }
 
     /// The attributes a `SecItemUpdate` sets (its second dictionary).
-    package struct Changes: Sendable, Hashable {
+    package struct Changes: Sendable, Equatable {
         /// `kSecValueData`.
         package var data: Data?
         /// `kSecAttrAccessible`, set again with new data.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value passed to a provider-specific action.
-@_spi(Generated) public enum ActionArgument: Sendable, Hashable {
+@_spi(Generated) public enum ActionArgument: Sendable, Equatable {
     /// Text.
     case string(String)
     /// A boolean.

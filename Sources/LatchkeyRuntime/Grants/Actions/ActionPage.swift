@@ -40,7 +40,7 @@ public struct ActionPage: Sendable, Hashable {
 }
 
 /// The links of an RFC 8288 `Link` header: `<url>; rel="next", <url>; rel="last"`.
-struct LinkHeader: Sendable, Hashable {
+struct LinkHeader: Sendable, Equatable {
     /// The target URL, as written between `<` and `>`.
     var target: String
     /// The `rel` values (space-separated in one parameter), lower-cased.
