@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 extension AuthClient {
     /// Checks the arguments a request's URL names (`{baseURL}/user/identities/{identityId}`): each must be one
     /// path segment of RFC 3986 unreserved characters (letters, digits, `-`, `.`, `_`, `~`), and neither `.`

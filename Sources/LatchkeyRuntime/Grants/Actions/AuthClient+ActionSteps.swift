@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// The largest value read from an answer for a follow-up action, in bytes.
