@@ -108,6 +108,8 @@ let package = Package(
             dependencies: [
                 "LatchkeyPlatform",
                 "LatchkeyRuntime",
+                "LatchkeyTokens",
+                "LatchkeyVocabulary",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
             swiftSettings: strictSettings
@@ -159,11 +161,16 @@ let package = Package(
             name: "LatchkeyTokensTests", dependencies: ["LatchkeyTokens", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting"],
+            name: "LatchkeyRuntimeTests",
+            dependencies: [
+                "LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyTokens", "LatchkeyVocabulary",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["BaseIdP", "Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
+            dependencies: [
+                "BaseIdP", "Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyTokens", "LatchkeyVocabulary",
+            ],
             // The providers' documented examples, read from the source tree by FidelityTests.
             exclude: ["Fidelity/Fixtures"],
             swiftSettings: strictSettings),
