@@ -176,12 +176,13 @@ let package = Package(
             swiftSettings: strictSettings),
         // The Base IdP guide's Swift snippets, unchanged, against `import BaseIdP` alone.
         .testTarget(name: "BaseIdPGuideTests", dependencies: ["BaseIdP"], swiftSettings: strictSettings),
-        // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
-        // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
+        // `import Latchkey` and `import LatchkeyRuntime` as an app writes them, beside a module whose types are
+        // named like the runtime's internals and those of LatchkeyTokens and LatchkeyVocabulary: the target
+        // compiles only while each re-exports its reviewed declarations and nothing more.
         .target(
             name: "LatchkeyNamespaceFixture", path: "Tests/LatchkeyNamespaceFixture", swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture"],
+            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture", "LatchkeyRuntime"],
             swiftSettings: strictSettings),
     ]
 )
