@@ -26,11 +26,24 @@ struct RuntimeReExportTests {
 
     @Test("an app's own JWSToken, TokenFormat, Flow, ValueTemplate, ... stay unambiguous beside import LatchkeyRuntime")
     func tokenAndVocabularyTypesDoNotCollide() {
+        // Each name in a type position: a second declaration of it would make the lookup ambiguous.
+        let pasetoV4Public: PasetoV4Public = .init()
+        let jwsHeader: JWSHeader = .init()
+        let tokenFormat: TokenFormat = .init()
+        let flow: Flow = .init()
+        let valueTemplate: ValueTemplate = .init()
+        let bodyEncoding: BodyEncoding = .init()
+        let clientAuthenticationMethod: ClientAuthenticationMethod = .init()
+        let base64URL: Base64URL = .init()
+        let jsonWebKey: JSONWebKey = .init()
+        let jwsToken: JWSToken = .init()
+        let providerSpec: ProviderSpec = .init()
+        let authClient: AuthClient = .init()
         let names = [
-            "\(type(of: PasetoV4Public()))", "\(type(of: JWSHeader()))", "\(type(of: TokenFormat()))",
-            "\(type(of: Flow()))", "\(type(of: ValueTemplate()))", "\(type(of: BodyEncoding()))",
-            "\(type(of: ClientAuthenticationMethod()))", "\(type(of: Base64URL()))", "\(type(of: JSONWebKey()))",
-            "\(type(of: JWSToken()))", "\(type(of: ProviderSpec()))", "\(type(of: AuthClient()))",
+            "\(type(of: pasetoV4Public))", "\(type(of: jwsHeader))", "\(type(of: tokenFormat))", "\(type(of: flow))",
+            "\(type(of: valueTemplate))", "\(type(of: bodyEncoding))", "\(type(of: clientAuthenticationMethod))",
+            "\(type(of: base64URL))", "\(type(of: jsonWebKey))", "\(type(of: jwsToken))", "\(type(of: providerSpec))",
+            "\(type(of: authClient))",
         ]
         #expect(names == runtimeFixtureTypeNames)
         #expect(String(reflecting: TokenFormat.self) == "LatchkeyNamespaceFixture.TokenFormat")
