@@ -108,6 +108,8 @@ let package = Package(
             dependencies: [
                 "LatchkeyPlatform",
                 "LatchkeyRuntime",
+                "LatchkeyTokens",
+                "LatchkeyVocabulary",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
             swiftSettings: strictSettings
@@ -159,18 +161,24 @@ let package = Package(
             name: "LatchkeyTokensTests", dependencies: ["LatchkeyTokens", "LatchkeyTesting"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyRuntimeTests", dependencies: ["LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting"],
+            name: "LatchkeyRuntimeTests",
+            dependencies: [
+                "LatchkeyPlatform", "LatchkeyRuntime", "LatchkeyTesting", "LatchkeyTokens", "LatchkeyVocabulary",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["BaseIdP", "Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyVocabulary"],
+            dependencies: [
+                "BaseIdP", "Latchkey", "LatchkeyPlatform", "LatchkeyTesting", "LatchkeyTokens", "LatchkeyVocabulary",
+            ],
             // The providers' documented examples, read from the source tree by FidelityTests.
             exclude: ["Fidelity/Fixtures"],
             swiftSettings: strictSettings),
         // The Base IdP guide's Swift snippets, unchanged, against `import BaseIdP` alone.
         .testTarget(name: "BaseIdPGuideTests", dependencies: ["BaseIdP"], swiftSettings: strictSettings),
-        // `import Latchkey` as an app writes it, beside a module whose types are named like the runtime's
-        // internals: the target compiles only while Latchkey re-exports its façade and nothing more.
+        // `import Latchkey` and `import LatchkeyRuntime` as an app writes them, beside a module whose types are
+        // named like the runtime's internals and those of LatchkeyTokens and LatchkeyVocabulary: the target
+        // compiles only while each re-exports its reviewed declarations and nothing more.
         .target(
             name: "LatchkeyNamespaceFixture", path: "Tests/LatchkeyNamespaceFixture", swiftSettings: strictSettings),
         // Test-only descriptors that, with the catalog, make the generator write every construct and label of its
@@ -188,7 +196,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture"],
+            name: "LatchkeyImportTests", dependencies: ["Latchkey", "LatchkeyNamespaceFixture", "LatchkeyRuntime"],
             swiftSettings: strictSettings),
     ]
 )

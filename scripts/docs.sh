@@ -127,8 +127,9 @@ fi
 #    reflects the runtime's current doc comments too.
 echo "==> Building Latchkey with symbol graphs (scratch path: ${scratch#"$root"/})"
 rm -rf "$graphs" "$input"
-# The runtime's, the tokens' and the platform module's graphs are needed too (see below), so their modules go as well.
-for module in Latchkey LatchkeyPlatform LatchkeyRuntime LatchkeyTokens; do
+# The runtime's, the tokens', the vocabulary's and the platform module's graphs are needed too (see below), so their
+# modules go as well.
+for module in Latchkey LatchkeyPlatform LatchkeyRuntime LatchkeyTokens LatchkeyVocabulary; do
     rm -rf "$scratch/debug/Modules/$module.swiftmodule" "$scratch/debug/$module.swiftmodule"
 done
 mkdir -p "$graphs" "$input"
@@ -144,10 +145,10 @@ fi
 # LatchkeyRuntime.Session`, see Sources/Latchkey/_Latchkey.swift). The compiler puts those types into
 # Latchkey's graph, but without the members their extensions declare (protocol extensions, conditional
 # conformances, members in other files). They are taken from the graph of the module that declares them
-# (LatchkeyRuntime, LatchkeyTokens, LatchkeyPlatform): every public, non-SPI
+# (LatchkeyRuntime, LatchkeyTokens, LatchkeyVocabulary, LatchkeyPlatform): every public, non-SPI
 # symbol under a re-exported name that Latchkey's graph lacks, with the relationships between them.
 python3 - "$graphs" "$graphs/Latchkey.symbols.json" "$input/Latchkey.symbols.json" Sources/Latchkey/*.swift <<'PY'
-import json, re, sys
+import json, pathlib, re, sys
 graphs, latchkey_path, output_path, sources = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 exported = {}
 pattern = re.compile(r"^@_exported import (?:struct|enum|class|protocol|typealias|func|var|actor) (\w+)\.(\w+)")
@@ -157,6 +158,21 @@ for source in sources:
         if match:
             exported.setdefault(match.group(1), set()).add(match.group(2))
 latchkey = json.load(open(latchkey_path, encoding="utf-8"))
+# The compiler also puts into Latchkey's graph what the runtime re-exports (`JSON`, `IDTokenClaims`, ... in
+# Sources/LatchkeyRuntime/Support/ReExports.swift), which `import Latchkey` does not make visible: those types
+# and their members are left out unless Latchkey re-exports them too.
+names_latchkey_exports = set().union(*exported.values()) if exported else set()
+runtime_only = set()
+for path in pathlib.Path("Sources/LatchkeyRuntime").rglob("*.swift"):
+    for line in open(path, encoding="utf-8"):
+        match = pattern.match(line.strip())
+        if match and match.group(2) not in names_latchkey_exports:
+            runtime_only.add(match.group(2))
+dropped = {s["identifier"]["precise"] for s in latchkey["symbols"] if s["pathComponents"][0] in runtime_only}
+latchkey["symbols"] = [s for s in latchkey["symbols"] if s["identifier"]["precise"] not in dropped]
+latchkey["relationships"] = [
+    r for r in latchkey["relationships"] if r["source"] not in dropped and r["target"] not in dropped
+]
 known = {symbol["identifier"]["precise"] for symbol in latchkey["symbols"]}
 added = set()
 for module, names in sorted(exported.items()):
@@ -177,7 +193,8 @@ for module, names in sorted(exported.items()):
         latchkey["relationships"].append(relationship)
         existing.add(key)
 json.dump(latchkey, open(output_path, "w", encoding="utf-8"))
-print(f"==> Took {len(added)} symbols of re-exported types from the graphs of {', '.join(sorted(exported))}")
+print(f"==> Took {len(added)} symbols of re-exported types from the graphs of {', '.join(sorted(exported))}; "
+      f"left out {len(dropped)} of types only the runtime re-exports")
 PY
 shopt -s nullglob
 for extension in "$graphs"/Latchkey@*.symbols.json; do

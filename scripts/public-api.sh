@@ -8,12 +8,14 @@
 # How: `swift build`, then `swift-symbolgraph-extract -minimum-access-level public` on each module.
 # A symbol counts when its access level is public and the compiler did not synthesize it (inherited
 # protocol defaults such as `!=` are left out). `@_spi` symbols are what only generated code and tests
-# may use: they are counted apart (column "spi"), and never in "public". Latchkey's own graph also
-# holds what it re-exports (`@_exported import`), so its count is what `import Latchkey` puts into an
-# app's namespace; its list says which module each symbol comes from.
+# may use: they are counted apart (column "spi"), and never in "public". The rows "import Latchkey" and
+# "import LatchkeyRuntime" count what that import puts into an app's namespace: the module's own symbols
+# plus those of each declaration (or whole module) it re-exports (`@_exported import`); their lists say
+# which module each symbol comes from.
 #
 # Writes DIR/<Module>.txt (one public symbol a line: kind, path, origin module), DIR/<Module>.spi.txt,
-# DIR/import-Latchkey.txt (everything `import Latchkey` makes visible) and DIR/summary.txt.
+# DIR/import-Latchkey.txt and DIR/import-LatchkeyRuntime.txt (everything `import Latchkey` and `import
+# LatchkeyRuntime` make visible) and DIR/summary.txt.
 # Exit status: 0 success, 1 a build or extraction failure, 2 usage.
 set -euo pipefail
 
@@ -101,12 +103,16 @@ with open(output / "summary.txt", "a") as summary:
     summary.write(f"{module:<20} {len(public):>8} {len(spi):>8}\n")
 PY
 done
-# What `import Latchkey` puts into an app's namespace: Latchkey's own symbols plus what it re-exports,
-# a whole module (`@_exported import M`) or one declaration and its members (`@_exported import struct M.X`).
-python3 - "$output" Sources/Latchkey/*.swift <<'PY'
+# What `import Latchkey` and `import LatchkeyRuntime` put into an app's namespace: the module's own symbols
+# plus what it re-exports, a whole module (`@_exported import M`) or one declaration and its members
+# (`@_exported import struct M.X`).
+visible() {
+    local module="$1"
+    shift
+    python3 - "$output" "$module" "$@" <<'PY'
 import re, sys, pathlib
-output, sources = pathlib.Path(sys.argv[1]), sys.argv[2:]
-own = (output / "Latchkey.txt").read_text().split("\n") if (output / "Latchkey.txt").exists() else []
+output, module, sources = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
+own = (output / f"{module}.txt").read_text().split("\n") if (output / f"{module}.txt").exists() else []
 visible = [line for line in own if line]
 pattern = re.compile(r"^@_exported import (?:(?:struct|enum|class|protocol|typealias|func|var|actor) )?([A-Za-z_]+)(?:\.([A-Za-z_]+))?")
 for source in sources:
@@ -114,8 +120,8 @@ for source in sources:
         match = pattern.match(line.strip())
         if not match:
             continue
-        module, name = match.groups()
-        listing = output / f"{module}.txt"
+        origin, name = match.groups()
+        listing = output / f"{origin}.txt"
         if not listing.exists():
             continue
         for entry in listing.read_text().split("\n"):
@@ -125,8 +131,13 @@ for source in sources:
             if name is None or path == name or path.startswith(name + "."):
                 visible.append(entry)
 with open(output / "summary.txt", "a") as summary:
-    summary.write(f"{'import Latchkey':<20} {len(visible):>8}\n")
-(output / "import-Latchkey.txt").write_text("\n".join(sorted(visible)) + "\n")
+    summary.write(f"{'import ' + module:<24} {len(visible):>8}\n")
+(output / f"import-{module}.txt").write_text("\n".join(sorted(visible)) + "\n")
 PY
+}
+visible Latchkey Sources/Latchkey/*.swift
+runtime_sources=()
+while IFS= read -r source; do runtime_sources+=("$source"); done < <(find Sources/LatchkeyRuntime -name '*.swift' | sort)
+visible LatchkeyRuntime "${runtime_sources[@]}"
 cat "$output/summary.txt"
 echo "==> lists in $output/<Module>.txt (public) and <Module>.spi.txt (@_spi only)"

@@ -66,6 +66,8 @@
 // Browsers.
 @_exported import protocol LatchkeyRuntime.WebAuthenticator
 @_exported import struct LatchkeyTokens.AuthError
+// What `AuthError.Kind` names: an app switches on `error.kind`'s cases.
+@_exported import enum LatchkeyVocabulary.ErrorKind
 
 #if os(macOS) || os(Linux)
     @_exported import struct LatchkeyRuntime.SystemBrowser

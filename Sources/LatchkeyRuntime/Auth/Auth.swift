@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// The provider-neutral façade an app uses: state, restoration, sessions, and the sign-in and sign-out
 /// methods the provider's capabilities allow (they exist only when the descriptor declares the flow).

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthModel {
     /// Creates a model that mirrors a client's state (``signIn()`` does nothing: the model has no way to).
     /// - Parameter provider: A generated client (or an ``Auth``).

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Keeps one client per key, so that every part of an app shares the same session and refresh.
 ///
 /// Clients of different configurations (providers, tenants, issuers, client ids) keep their own sessions in a

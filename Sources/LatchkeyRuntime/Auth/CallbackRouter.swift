@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Sends a URL the app was opened with to the client whose pending browser sign-in it completes.
 public struct CallbackRouter: Sendable {

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if os(macOS) || os(Linux)
     import Foundation
 

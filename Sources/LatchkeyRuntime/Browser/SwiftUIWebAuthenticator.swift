@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if canImport(SwiftUI) && canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
     import AuthenticationServices
     import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// How a browser sheet recognises the redirect that ends a sign-in: the platform-neutral rule behind
 /// `ASWebAuthenticationSession.Callback` (`.customScheme(_:)` or `.https(host:path:)`).

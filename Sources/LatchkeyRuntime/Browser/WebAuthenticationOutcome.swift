@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Turns what an authentication sheet's completion handler received into the sign-in's result: the
 /// platform-neutral part of ``AppleWebAuthenticator``'s handler.

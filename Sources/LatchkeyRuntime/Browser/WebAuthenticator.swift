@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// What a ``WebAuthenticator`` is asked to do: show ``url`` and return the callback.
 public struct WebAuthenticationRequest: Sendable, Hashable {

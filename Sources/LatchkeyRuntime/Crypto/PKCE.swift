@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Proof Key for Code Exchange (RFC 7636) with the S256 method.
 public enum PKCE {
     /// The challenge method Latchkey always uses.

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Random, URL-safe tokens for `state`, `nonce` and similar values.
 public enum RandomToken {
     /// Makes a base64url token from random bytes.

@@ -1,4 +1,5 @@
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A deterministic byte source for tests: SHA-256 in counter mode over a seed.
 ///

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The byte writing a DPoP proof needs, straight into one buffer: base64url without padding (RFC 4648 §5) and
 /// JSON members. A proof is made for every request of a DPoP session, so it is built as bytes rather than
 /// through `Data`'s base64 and `String` edits.

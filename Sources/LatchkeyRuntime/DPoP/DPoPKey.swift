@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A session's DPoP key pair (RFC 9449): an ECDSA P-256 key made for one sign-in, kept with the session it
 /// signed in, and used for every proof of that session (token requests, refreshes, resource requests).

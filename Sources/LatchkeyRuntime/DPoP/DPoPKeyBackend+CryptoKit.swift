@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if canImport(CryptoKit)
     import CryptoKit
     import Foundation

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Where a ``DPoPKey``'s private key lives, and how the session record tags its stored form.
 ///
 /// The choice and the format are the same on every platform (and tested on Linux); only the Apple backend can

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Makes DPoP proof JWTs (RFC 9449 §4.2): `typ: dpop+jwt`, `alg: ES256` and the public `jwk` in the header;
 /// `jti`, `htm`, `htu`, `iat`, and `ath` (resource requests) and `nonce` (when the server gave one) in the claims.

@@ -1,5 +1,7 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Fetches a provider's PASETO key document (`{"keys": [...]}`) and keeps its usable entries
 /// (``PasetoKeySet/usableEntries(of:)``: entries of other versions or purposes, and broken ones, are skipped as

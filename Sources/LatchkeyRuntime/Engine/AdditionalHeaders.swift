@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Checks the headers an app adds to every request (``AuthClientOptions/additionalHeaders``), as supabase-swift's
 /// `AuthClient.Configuration(headers:)` does, and turns them into the fields the request builder appends.
 enum AdditionalHeaders {

@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 /// Checks the token-request parameters an app adds at run time (``AuthClientOptions/additionalTokenParameters``)
 /// and turns them into parameters the request builder sends.
 enum AdditionalTokenParameters {

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// The clock skew allowed when an access token's `exp`, `nbf` and `iat` are checked, in seconds: 30, the

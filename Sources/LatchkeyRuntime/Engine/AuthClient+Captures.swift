@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The descriptor's `captures`: values read from responses, kept with the session and usable as `{NAME}`.
 extension AuthClient {

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// A successful discovery: the variables and the document they came from.
 struct DiscoveryResult: Sendable {

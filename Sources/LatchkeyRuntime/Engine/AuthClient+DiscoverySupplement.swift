@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Where RFC 8414 metadata can fill in members an OpenID discovery document lacks.
 struct DiscoverySupplement: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthClient {
     /// Hands an event to the ``SessionLifecycle``, makes the outcome's announcements at once (publishing states
     /// and tokens, starting and stopping the automatic refresh checks, logging), and returns the outcome: its

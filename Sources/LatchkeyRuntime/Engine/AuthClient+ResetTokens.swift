@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthClient {
     /// Forgets the session on this device without any request: no refresh, no revocation, no sign-out request.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Adopts the session another SDK stored (``AuthClientOptions/sessionImport``), when there is one that is

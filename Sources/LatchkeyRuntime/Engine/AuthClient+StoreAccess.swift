@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// How the engine reaches its store: in place for a ``SynchronousSessionStore``, through the `async`
 /// requirements otherwise.

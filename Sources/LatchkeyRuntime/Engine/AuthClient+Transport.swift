@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// The variables for a request: inputs, discovered metadata, derived variables, the session's tokens,

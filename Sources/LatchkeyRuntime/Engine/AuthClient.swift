@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The engine every generated client calls: sessions, sign-in flows, refresh, sign-out and actions for
 /// one provider, driven by its ``ProviderSpec``.

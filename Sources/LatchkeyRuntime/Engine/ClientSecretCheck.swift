@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 /// Refuses configurations that lack a client secret a flow cannot do without, before any request or browser.
 enum ClientSecretCheck {
     /// Whether the configuration carries a secret (a value other than whitespace).

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Checks a ``ProviderConfiguration`` against the provider's inputs before any request is sent.
 enum ConfigurationValidator {

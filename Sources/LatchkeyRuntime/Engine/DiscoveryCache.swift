@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Keeps OpenID discovery documents in the session store between launches, each with a lifetime, so a
 /// relaunch does not fetch discovery again.

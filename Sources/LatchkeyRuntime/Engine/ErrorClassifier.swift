@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Maps a provider's error code and HTTP status onto a stable ``AuthError/Code``.
 enum ErrorClassifier {
     /// The OAuth 2.0 error codes (RFC 6749 §5.2, RFC 8628 §3.5) and the stable codes they map to.

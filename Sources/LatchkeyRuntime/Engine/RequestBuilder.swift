@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``: URL, query, body and the
 /// descriptor's headers. What a request gets besides is added by the ``RequestPipeline``'s stages: the extra

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Checks HTTP responses and turns failures into ``AuthError``s through the provider's error mapping.
 struct ResponseMapper: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// What an app hands to its own backend after signing in with a provider whose access tokens are PASETO
 /// `v4.public` tokens (Base IdP): the tokens, their remaining lifetime, and the principal read from the

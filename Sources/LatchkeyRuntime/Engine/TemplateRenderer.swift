@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 /// Fills ``JSONTemplate``s and ``ValueTemplate``s from a ``VariableScope``.
 enum TemplateRenderer {
     /// Renders a JSON template.

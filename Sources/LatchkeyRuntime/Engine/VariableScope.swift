@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The variables a template can refer to: inputs, derived variables, discovered metadata
 /// (`discovered.NAME`) and the variables of the flow in progress.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension SessionLifecycle {
     /// What ``AuthClient`` must do after an event; interpreted in one place, ``Outcome/init(_:)``.

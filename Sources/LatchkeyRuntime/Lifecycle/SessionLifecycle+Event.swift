@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension SessionLifecycle {
     /// Something that happened to the session, as ``AuthClient`` tells it to the lifecycle.

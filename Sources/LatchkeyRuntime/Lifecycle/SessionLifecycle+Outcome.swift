@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension SessionLifecycle {
     /// An event's effects in a fixed shape: the one place an ``Effect`` is interpreted.

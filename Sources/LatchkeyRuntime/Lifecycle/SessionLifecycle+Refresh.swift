@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension SessionLifecycle {
     /// A caller asks for the session: deliver it, join the refresh in flight, start one, or end an expired

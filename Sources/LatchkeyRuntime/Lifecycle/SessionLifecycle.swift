@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A client's session lifecycle as a pure value: ``handle(_:)`` maps (state, event) to (new state, effects).
 ///

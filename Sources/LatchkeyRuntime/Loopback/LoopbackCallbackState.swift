@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// The life of one loopback sign-in: waiting, then claimed by the first decisive request (the listener
 /// closes at once), then finished (waiters resumed). Timeouts and cancellation finish it directly.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Where a loopback redirect server listens, and the redirect URI it announces: a port the system picks
 /// on `127.0.0.1` (the default), or exactly the host and port of a configured loopback redirect URI, for

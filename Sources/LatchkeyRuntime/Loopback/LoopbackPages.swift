@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// One page the loopback redirect server answers the browser with.
 public enum LoopbackPage: Sendable, Hashable {

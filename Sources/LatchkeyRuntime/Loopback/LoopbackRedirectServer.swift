@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// Receives an OAuth redirect on the loopback interface (RFC 8252 §7.3), for sign-in from desktop
 /// apps and command-line tools.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// What a platform authenticator needs to create a passkey, read from the W3C
 /// `PublicKeyCredentialCreationOptions` a server sends as JSON (Supabase's `getPasskeyRegistrationOptions()`

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The descriptor's requests, sent through the client's ``RequestPipeline``: the one way every grant, action and
 /// sign-out reaches the network (discovery, key sets and the app's resource requests go through the same

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Sends the app's own request to a resource server with the session's access token, through the same

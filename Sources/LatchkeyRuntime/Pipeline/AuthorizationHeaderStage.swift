@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Adds `Authorization: <scheme> <access token>` to a request that carries the session's access token
 /// (`Bearer`, or `DPoP` for a DPoP-bound token).
 struct AuthorizationHeaderStage: RequestStage {

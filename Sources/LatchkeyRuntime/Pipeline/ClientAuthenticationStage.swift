@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Authenticates the client (RFC 6749 §2.3.1) on the descriptor requests that say so (``RequestSpec/clientAuthentication``):
 /// `basic` as an `Authorization: Basic` header of the percent-encoded id and secret, `post` as `client_id` (unless

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Remembers every `DPoP-Nonce` a server sends, and asks for one retry when the server refused a proof for
 /// want of it (RFC 9449 §8, §9): a token endpoint's 400 `{"error":"use_dpop_nonce"}`, or a resource server's

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Adds a `DPoP` proof header (RFC 9449 §4) to every request of a client that proves possession of a key:
 /// `htm` and `htu` from the request, `ath` when it carries an access token, and the server's last nonce.

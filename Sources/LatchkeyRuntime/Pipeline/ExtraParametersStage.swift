@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Adds the extra token parameters to every token request (code exchange, refresh, device-code token, client
 /// credentials): the descriptor's `tokenParameters` (``ProviderSpec/extraTokenParameters``), then the app's

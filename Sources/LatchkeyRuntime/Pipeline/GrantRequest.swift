@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// What a grant asks the pipeline to send: one of the descriptor's requests, with the grant's variables.
 struct GrantRequest: Sendable {
     /// The request's name in ``ProviderSpec/requests``.

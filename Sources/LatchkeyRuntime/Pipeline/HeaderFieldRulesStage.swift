@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Checks the request as the stages before it left it against ``HeaderFieldRules`` (no header that could smuggle
 /// another one reaches any transport). It runs last among the stages that prepare a request.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A ``RequestPipeline`` as an ``HTTPTransport``, for the code that takes one (the JWKS and PASETO key-set
 /// caches): every request it sends passes through the client's stages with the context it was made with.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Cuts every secret the request carried (``RequestContext/secrets``: codes, verifiers, passwords, tokens, the
 /// client secret) out of the error it ends with, for transports and providers that echo what they were sent.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Logs every request as it is prepared to be sent, at `debug`: its method, host and path, and the descriptor request's name
 /// (`POST idp.example/token (refresh)`). Never its query, headers or body, where the secrets are; a retry is

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Reading and adding the parameters of a request built from a descriptor request, after the builder encoded
 /// them: stages that add parameters (the extra token parameters, `post` client authentication) send them as the

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// The ordered stages every request of an ``AuthClient`` passes through, around its ``HTTPTransport``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// One step every request the runtime sends passes through: it adjusts the request before it is sent, and may
 /// ask for it to be sent once more after reading the response (a server's `use_dpop_nonce`).

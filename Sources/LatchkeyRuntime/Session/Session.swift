@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A signed-in session: the tokens with an absolute expiry, and the user.
 ///

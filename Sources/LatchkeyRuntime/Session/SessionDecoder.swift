@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Builds sessions and users from provider documents through ``SessionMapping`` and ``UserMapping``.
 struct SessionDecoder: Sendable {

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The signed-in person (or principal), mapped from a user document through `UserMapping`.
 public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The provider's stable identifier.

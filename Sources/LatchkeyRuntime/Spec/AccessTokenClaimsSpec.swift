@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// How a client verifies an access token's claims (the descriptor's `accessTokenClaims`): against the
 /// project's published keys, or, when none verifies the token, by asking the server.
 @_spi(Generated) public struct AccessTokenClaimsSpec: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A descriptor's `captures.NAME`: a value read from a response, kept with the session (in its stored record)
 /// and usable as `{NAME}` in later requests, such as Atlassian's cloud id from `accessible-resources`.

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension ErrorMappingSpec {
     /// One condition of a mapping row's `match`: the error body (or, in a callback row, the callback's
     /// parameters) carries ``value`` at ``pointer``.

@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 /// How a provider's error responses and callback errors map onto stable ``AuthError/Code``s.
 @_spi(Generated) public struct ErrorMappingSpec: Sendable {
     /// One mapping row. A row matches when every condition it states holds; the first match wins.

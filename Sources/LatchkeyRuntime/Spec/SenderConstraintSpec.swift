@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyVocabulary
 
 /// How a provider binds tokens and pushes authorization requests: DPoP (RFC 9449) and PAR (RFC 9126).
 @_spi(Generated) public struct SenderConstraintSpec: Sendable {

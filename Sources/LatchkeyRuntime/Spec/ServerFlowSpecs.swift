@@ -1,3 +1,5 @@
+import LatchkeyVocabulary
+
 /// Client credentials grant (RFC 6749 §4.4): a server-side tool gets a token for itself.
 ///
 /// The request authenticates the client (`basic` or `post`) with a secret the tool supplies at run time

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthModel {
     /// How a model signs in: the platform-neutral choice behind ``AuthModel/signIn()`` and
     /// ``AuthModel/signIn(using:)``.

@@ -1,3 +1,6 @@
+import LatchkeyTokens
+import LatchkeyVocabulary
+
 /// The authentication state and actions for SwiftUI, kept on the main actor.
 ///
 /// One model for every supported OS: an `ObservableObject` (`@StateObject`, `@ObservedObject`) wherever Combine

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Where authentication stands, as an app shows it.
 public enum AuthState: Sendable, Hashable, CustomStringConvertible {
     /// The stored session has not been read yet.

@@ -1,4 +1,5 @@
 import Dispatch
+import LatchkeyTokens
 
 /// Runs blocking calls (`SecItem*` talks to a daemon, file flushes wait for the disk) on a dispatch queue,
 /// never on a thread of Swift's cooperative pool, which has as many threads as cores.

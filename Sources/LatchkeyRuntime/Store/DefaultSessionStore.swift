@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClientOptions {
     /// The store a client keeps its session in when ``AuthClientOptions/store`` is not given: persistent and

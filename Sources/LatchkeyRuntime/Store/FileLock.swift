@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 #if canImport(Glibc)
     import Glibc

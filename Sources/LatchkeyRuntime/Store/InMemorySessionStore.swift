@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A store that lives as long as the process: the opt-out from the persistent default
 /// (``AuthClientOptions/defaultStore(environment:)``), for tests, previews and apps that must not persist.

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// The Keychain store's policy over ``KeychainOperations``: what `KeychainSessionStore` does on Apple
 /// platforms, and what the Linux tests run against an in-memory keychain.

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A cross-process refresh lock in a shared keychain access group: a lease item that processes claim with
 /// `SecItemAdd` (atomic: a second add gets `errSecDuplicateItem`) and take over, once expired, with a

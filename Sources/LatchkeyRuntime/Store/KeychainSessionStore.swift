@@ -1,4 +1,5 @@
 import LatchkeyPlatform
+import LatchkeyTokens
 
 #if canImport(Security)
     import Foundation

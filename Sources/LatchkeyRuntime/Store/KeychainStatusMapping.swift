@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// Turns a keychain status into the store's error: the platform-neutral mapping behind
 /// `KeychainSessionStore`.
 ///

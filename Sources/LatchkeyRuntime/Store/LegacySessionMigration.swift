@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Decides whether an unbound (version 1) session record, written before records carried their client's
 /// identity, provably belongs to a client, so that upgrading does not sign its user out.

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Who a client is to its provider: the descriptor, the configuration inputs, and the issuer and client id
 /// they resolve to.

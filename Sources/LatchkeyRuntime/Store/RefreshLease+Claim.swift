@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 extension RefreshLease {
     /// Tries to claim a lease until `attempt` succeeds, backing off between tries, for the stores that share a

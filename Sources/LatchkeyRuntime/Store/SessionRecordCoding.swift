@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Writes and reads the session envelope of ``StoredRecords`` through ``JSON`` instead of `Codable`.
 ///

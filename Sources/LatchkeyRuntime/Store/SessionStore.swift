@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Keeps sessions (and pending browser sign-ins) between launches.
 ///

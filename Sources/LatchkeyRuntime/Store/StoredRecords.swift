@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// The versioned envelopes Latchkey writes into a ``SessionStore``.
 ///

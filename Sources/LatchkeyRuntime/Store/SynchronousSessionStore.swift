@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A ``SessionStore`` whose operations finish without waiting for anything (a store in memory).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Reads the claims of a compact JWT without verifying it: for routing decisions only (a `sub` to
 /// name a placeholder user, a `role` claim that marks a secret key), never for trust.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyVocabulary
 
 /// Classifies and compares redirect URIs.
 enum RedirectURI {

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A key set fetched from one URL and kept: the one cache of the ID-token JWKS (``JWKSCache``) and of the
 /// PASETO access-token keys.

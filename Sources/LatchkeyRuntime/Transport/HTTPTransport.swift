@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// An HTTP request as Latchkey sends it: no cookies, no caching, no redirects followed.
 public struct TransportRequest: Sendable, Hashable {

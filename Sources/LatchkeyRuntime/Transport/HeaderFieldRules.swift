@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// What may go into a header field before a request leaves the process (RFC 9110 §5.1, §5.5).
 enum HeaderFieldRules {
     /// Checks every header of a request: a name must be a non-empty RFC 9110 token, and neither a name nor a

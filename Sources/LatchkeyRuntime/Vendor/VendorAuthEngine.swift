@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The engine behind a vendor-SDK surface that a descriptor declares (its `vendorSDK` section, such as the
 /// `BaseIdP` module's `BaseIdPAuth`): one object that restores the stored session on its own, signs in through a

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Where a vendor-SDK surface's `fromInfoPlist()` reads its configuration: the app's Info.plist on Apple
 /// platforms, the process environment elsewhere (Linux has no Info.plist), under the names the descriptor's

@@ -1,4 +1,5 @@
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 
 /// A signing key for tests and the simulator: generates RSA, P-256, P-384 or Ed25519 keys, signs
 /// JWS messages and exports the public JWK parameters. Uses libcrypto on Linux and CryptoKit/Security

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if !canImport(CryptoKit)
     import CLatchkeyCrypto
     import LatchkeyRuntime

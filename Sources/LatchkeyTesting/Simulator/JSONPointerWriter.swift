@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyRuntime
+import LatchkeyVocabulary
 
 /// Builds JSON values (`JSONSerialization` dictionaries and arrays) by placing values at JSON pointers.
 enum JSONPointerWriter {

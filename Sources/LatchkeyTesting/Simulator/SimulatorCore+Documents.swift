@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 
 /// The documents the simulator answers with: sessions, user documents, protected resources and ID tokens.
 extension SimulatorCore {

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 
 /// Mints PASETO `v4.public` access tokens for descriptors whose access tokens are verifiable
 /// (``TokenSpec/Format/pasetoV4Public``), and the key document they are checked against.

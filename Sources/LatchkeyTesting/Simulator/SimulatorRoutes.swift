@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyVocabulary
 
 /// What the simulator learned from a ``ProviderSpec``: which path is which request, and which
 /// parameter names carry which flow variables.

@@ -1,4 +1,5 @@
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 @Suite("Base64URL")

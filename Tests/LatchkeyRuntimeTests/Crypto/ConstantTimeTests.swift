@@ -1,4 +1,5 @@
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 /// The one constant-time compare that nonces, token hashes and PASETO footers share.

@@ -2,6 +2,7 @@ import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyVocabulary
 
 /// A provider whose token endpoint, resource endpoint and pushed authorization endpoint are a
 /// ``DPoPTestServer``, and clients of it over a shared store.

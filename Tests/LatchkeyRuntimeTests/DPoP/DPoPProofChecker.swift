@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 
 /// Checks a DPoP proof as a server does (RFC 9449 §4.3), independently of how the client made it: the JWS is
 /// parsed with `JSONSerialization`, the signature verified with libcrypto (``SignatureVerifier``) against the

@@ -1,6 +1,7 @@
 import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime

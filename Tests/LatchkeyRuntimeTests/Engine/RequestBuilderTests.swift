@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyVocabulary
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime

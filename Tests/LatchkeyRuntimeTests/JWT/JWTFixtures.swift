@@ -2,6 +2,7 @@ import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// Keys, clock and token builders shared by the JWT tests. Keys are generated once per test run.

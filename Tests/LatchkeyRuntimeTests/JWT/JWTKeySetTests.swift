@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 @Suite("JWKS decoding")

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 @Suite("PASETO key sets")

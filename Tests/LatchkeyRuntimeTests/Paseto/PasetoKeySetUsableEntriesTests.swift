@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
 import Testing
 
 /// ``PasetoKeySet/usableEntries(of:)``: the lenient reading of a key document, as Base IdP's SDKs read it.

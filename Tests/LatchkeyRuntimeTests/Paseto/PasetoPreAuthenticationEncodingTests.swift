@@ -1,3 +1,4 @@
+import LatchkeyTokens
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime

@@ -1,4 +1,5 @@
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 @_spi(Generated) @testable import LatchkeyRuntime
 

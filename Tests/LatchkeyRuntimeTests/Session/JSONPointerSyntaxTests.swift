@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyTokens
+import LatchkeyVocabulary
 import Testing
 
 /// The one RFC 6901 reader of the runtime (lookups) and the simulator (writer), on RFC 6901 section 5's examples.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// Offline verification of Base IdP's PASETO `v4.public` access tokens after the code exchange: a token

@@ -3,6 +3,7 @@ import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// A Base IdP server, a shared clock and a private directory for a ``FileSessionStore``, with clients

@@ -3,6 +3,7 @@ import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 /// A clock shared by the Base IdP server and the clients under test, so that token times and the client's
 /// expiry checks agree; tests move it by hand.

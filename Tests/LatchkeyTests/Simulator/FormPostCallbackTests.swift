@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// Sign in with Apple's `response_mode=form_post` on the wire: the simulator answers the authorize

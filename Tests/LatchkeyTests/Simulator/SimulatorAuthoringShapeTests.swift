@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyVocabulary
 import Testing
 
 /// The simulator serves the format-version-2 authoring keys that Strava-, Reddit- and Atlassian-style

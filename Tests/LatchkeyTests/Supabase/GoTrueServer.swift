@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 /// A Supabase Auth (GoTrue) look-alike behind a Kong-like gateway, on a ``TestHTTPServer``, that enforces
 /// the wire contract of `/work/shared/reference/supabase-auth-wire.md` instead of merely answering:

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 /// MFA factors and challenges (`/factors…`), the JWKS, and asymmetric access tokens, as GoTrue serves them
 /// (`internal/api/mfa.go`): a verified challenge gives a new session at `aal2` with the method in `amr`.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// `getClaims(jwt:)` and `mfa.getAuthenticatorAssuranceLevel()`, from supabase.json's `accessTokenClaims`:

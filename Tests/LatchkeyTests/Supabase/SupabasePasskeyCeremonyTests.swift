@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 /// The platform-neutral half of the passkey ceremony: the server's W3C options read into what the platform

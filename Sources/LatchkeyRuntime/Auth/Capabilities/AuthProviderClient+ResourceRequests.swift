@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthProviderClient {
     /// Sends the app's own request to a resource server with the session's access token: `Bearer`, or for a

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A provider's client: the typed façade an app signs in with. Every generated client (``Auth`` too)
 /// adopts it, and one capability protocol for each flow its descriptor declares

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A client whose provider signs in through a browser (authorization code with PKCE).
 public protocol BrowserSignInProviding: AuthProviderClient {}

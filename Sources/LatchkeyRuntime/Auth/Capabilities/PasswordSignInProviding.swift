@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// A client whose provider signs in with an identifier and a password.
 ///
 /// A generated client also names the identifier after its provider (`signIn(email:password:)`).

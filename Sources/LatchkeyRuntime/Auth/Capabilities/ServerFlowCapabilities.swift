@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// A client whose provider signs in devices without a browser (RFC 8628 device authorization).
 public protocol DeviceAuthorizationProviding: AuthProviderClient {}

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// A value passed to a provider-specific action.
 @_spi(Generated) public enum ActionArgument: Sendable, Equatable {

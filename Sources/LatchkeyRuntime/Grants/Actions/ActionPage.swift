@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// One page of a list answer (an action whose request declares `pagination`): the document as the provider sent
 /// it, with the counts its headers give.

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// Prepares a browser sign-in: makes the PKCE verifier, state and nonce, remembers them in the store

@@ -1,5 +1,7 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// Signs in through a browser: prepares the request, lets the authenticator show it, then handles the

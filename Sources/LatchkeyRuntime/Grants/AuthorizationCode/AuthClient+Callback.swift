@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// Whether a URL is a callback for this client (no side effects).

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// The largest form body accepted as a `form_post` callback, in bytes.

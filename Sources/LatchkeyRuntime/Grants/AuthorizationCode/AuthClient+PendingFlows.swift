@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// The store key of pending browser sign-ins.

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// A pushed authorization request (RFC 9126) that a browser sign-in opens: what was pushed, so that an expired
 /// `request_uri` can be replaced by pushing the same parameters again.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Prepares a browser sign-in whose descriptor declares typed arguments (`flows.authorizationCode.parameters`,

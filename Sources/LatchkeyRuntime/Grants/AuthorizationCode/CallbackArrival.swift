@@ -1,3 +1,4 @@
+import LatchkeyTokens
 import LatchkeyVocabulary
 
 /// How a callback URL reached the client, which decides what it may carry.

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The parameters of a callback URL, read from the query, the fragment or both as the provider says.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// The authorization-code exchange (RFC 6749 §4.1.3, RFC 7636) as a unit: the token request a callback's code
 /// is exchanged with, and the checks on its answer that need nothing but the sign-in it completes.

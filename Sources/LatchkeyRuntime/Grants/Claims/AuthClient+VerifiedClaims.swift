@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Verifies an access token and returns its claims; unverified claims are never returned.

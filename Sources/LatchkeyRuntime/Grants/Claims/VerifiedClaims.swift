@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// An access token's claims after the token was verified (a generated client's `getClaims(jwt:)`).
 public struct VerifiedClaims: Sendable, Hashable, CustomStringConvertible {
     /// How the token was verified.

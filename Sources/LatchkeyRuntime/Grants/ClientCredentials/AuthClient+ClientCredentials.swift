@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// An access token for the client itself (client credentials grant, RFC 6749 §4.4), for server-side

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The client credentials grant (RFC 6749 §4.4) as a unit: the request it sends for a scope, and how its answer
 /// becomes a ``ClientCredentialsToken`` (never a session; a refresh token in it is dropped).
 struct ClientCredentialsGrant: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 /// An access token a server-side tool obtained for itself with the client credentials grant.
 ///

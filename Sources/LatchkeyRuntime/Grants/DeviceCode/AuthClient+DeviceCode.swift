@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Starts a device authorization (RFC 8628 §3.1): asks the provider for a device code and a user code.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A started device authorization (RFC 8628): show ``userCode`` and ``verificationURI`` (or a QR code of
 /// ``verificationURIComplete``) to the user, then call ``DeviceAuthorizationProviding/completeDeviceAuthorization(_:)``.

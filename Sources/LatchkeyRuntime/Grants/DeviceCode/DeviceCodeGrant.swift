@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The device authorization grant (RFC 8628) as a unit: the two requests it sends, and what each failed poll
 /// means for the polling (``DevicePollOutcome``) and its interval.
 struct DeviceCodeGrant: Sendable {

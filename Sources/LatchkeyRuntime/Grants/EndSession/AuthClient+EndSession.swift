@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// Prepares an RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) and ends the local

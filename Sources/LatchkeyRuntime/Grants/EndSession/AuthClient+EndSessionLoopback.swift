@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyPlatform
+import LatchkeyTokens
 
 extension AuthClient {
     /// Logs out at the provider through the system browser and a loopback redirect server (RP-initiated

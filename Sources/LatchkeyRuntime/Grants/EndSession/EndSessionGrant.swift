@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) as a unit: what the end-session URL is
 /// rendered from. It is a browser URL, not a request the pipeline sends: the client renders ``templates`` with

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Callbacks that carry a session in their fragment (GoTrue's confirmation, magic and recovery links in the
 /// implicit shape), accepted only on the redirect URIs the descriptor's `callback.implicit` names.

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthClient {
     /// Signs in with an identifier (email, username, ...) and a password through the provider's password flow.
     /// - Parameters:

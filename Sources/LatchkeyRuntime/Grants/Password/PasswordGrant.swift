@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The password grant (RFC 6749 §4.3) as a unit: the request it sends and with what. Its answer is a token
 /// response like any sign-in's (``AuthClient/decodeSession(_:_:request:proofKey:)``).
 struct PasswordGrant: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension AuthClient {
     /// Starts proactive refresh (see ``AutomaticRefresh``); calling it again replaces the policy.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// One refresh in flight, shared by every caller.
 struct RefreshFlight: Sendable {

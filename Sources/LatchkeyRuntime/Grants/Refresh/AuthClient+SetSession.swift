@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension AuthClient {
     /// Makes a session from a refresh token the app holds (one it received elsewhere, e.g. from a web view):

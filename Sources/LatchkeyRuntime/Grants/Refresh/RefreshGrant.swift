@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The refresh grant (RFC 6749 §6) as a unit: the token request a session is refreshed with, and how the answer
 /// becomes the next session. When it is sent, and what a failure does to the session, is the lifecycle's
 /// (``SessionLifecycle``), not the grant's.

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 extension AuthClient {
     /// Signs out: forgets the session locally first (store included) and publishes `signedOut`, then,
     /// when the descriptor has a sign-out request, ends the session at the provider.

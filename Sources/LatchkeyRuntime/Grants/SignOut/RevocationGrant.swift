@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 /// The sign-out request as a unit: ending a session's tokens at the provider (an RFC 7009 revocation, GoTrue's
 /// logout, …), with the session's tokens as `{access_token}`, `{refresh_token}` and `{id_token}` and the
 /// sign-out scope as `{scope}`. Its answer means nothing beyond success: whether a failure is thrown is the

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// A session another SDK stored, which a client adopts once, on its first restore, when its own store holds
 /// no session: an app that replaces that SDK with Latchkey keeps its users signed in.

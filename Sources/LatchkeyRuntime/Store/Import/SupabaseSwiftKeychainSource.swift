@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// The generic-password items supabase-swift's `Keychain` reads and deletes (`kSecClassGenericPassword`, its
 /// service when it has one, the storage key as `kSecAttrAccount`, its access group when it has one): `SecItem*`

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if canImport(Security)
     import Foundation
     import Security

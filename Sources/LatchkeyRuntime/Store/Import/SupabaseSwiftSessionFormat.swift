@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Turns a session as supabase-swift stores it into GoTrue's own session document (the token response), so the
 /// provider's `session` and `user` pointers read it like any token response.

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension IDTokenValidator {
     /// `iss` exactly; `aud` contains the client ID (and only trusted others); `azp` is the client ID

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension IDTokenValidator {
     /// Validates an ID token from a refresh response (OpenID Connect Core §12.2).

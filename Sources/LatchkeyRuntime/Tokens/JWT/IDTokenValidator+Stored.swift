@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 extension IDTokenValidator {
     /// Verifies an ID token kept in a stored record: the signature against the issuer's keys with an

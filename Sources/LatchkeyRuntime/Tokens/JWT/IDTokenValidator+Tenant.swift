@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 extension IDTokenValidator {
     /// The largest `tid` accepted in place of `{tenantid}`, in bytes.

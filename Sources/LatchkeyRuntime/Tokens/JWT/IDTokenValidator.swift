@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// Validates ID tokens as OpenID Connect Core §3.1.3.7 describes, for a public client.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTokens
 
 /// Fetches an issuer's JWKS and keeps it (a ``KeySetCache`` of ``JSONWebKeySet``).
 ///

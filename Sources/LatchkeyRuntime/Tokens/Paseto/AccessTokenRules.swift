@@ -1,4 +1,6 @@
 import Foundation
+import LatchkeyTokens
+import LatchkeyVocabulary
 
 /// The descriptor's own checks of a verified access token, beyond signature, dates, issuer and audience:
 /// the footer members (Base IdP: `alg` `v4.public`, `typ` `paseto`), the required claims, the claim values,

@@ -1,3 +1,5 @@
+import LatchkeyTokens
+
 #if os(Linux)
     import CLatchkeyCurl
     import Foundation

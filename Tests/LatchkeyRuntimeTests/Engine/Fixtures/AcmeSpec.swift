@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyVocabulary
 
 /// A hand-made OAuth-style provider: password, authorization code with PKCE, refresh, sign-out,
 /// user info, two actions, an `apikey` common header and an extra token parameter.
