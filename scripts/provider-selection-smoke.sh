@@ -52,7 +52,7 @@ import LatchkeyRuntime
 // A tiny app that uses one provider: Supabase.
 let supabase = try SupabaseClient(
     projectURL: URL(string: "https://abcd.supabase.co")!, publishableKey: "sb_publishable_tiny")
-print(SupabaseClient.provider.displayName, supabase)
+print("Supabase", supabase)
 SWIFT
 choose() { echo "{ \"providers\": [$1] }" >"$app/Sources/TinyApp/latchkey-providers.json"; }
 
