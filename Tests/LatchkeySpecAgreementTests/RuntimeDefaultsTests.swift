@@ -1,4 +1,5 @@
 @_spi(Generated) import LatchkeyRuntime
+import LatchkeyVocabulary
 import Testing
 
 @testable import LatchkeyGenerator
