@@ -1,6 +1,6 @@
 import LatchkeyVocabulary
 
-// `ValueTemplate` itself is the vocabulary's (`LatchkeyVocabulary`; generated code reaches it through the runtime's `@_spi(Generated)` import): the descriptor
+// `ValueTemplate` itself is the vocabulary's (`LatchkeyVocabulary`): the descriptor
 // decoder parses a descriptor's templates once, generated code holds their segments, and the runtime fills them
 // without parsing.
 
