@@ -37,6 +37,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 .string(.init(segments: [.variable("projectURL"), .literal("/auth/v1")]))
             ),
             .init("globalScope", .string(.literal("global"))),
+            .init("emptyText", .string(.init(segments: []))),
         ],
         commonHeaders: [
             .init("apikey", .string(.variable("secretKey"))),
@@ -207,8 +208,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/oauth/clients")]),
                 query: [
-                    .init("page", .string(.variable("page"))),
-                    .init("per_page", .string(.variable("perPage"))),
+                    .init("page", .string(.init(segments: [.firstOf(["page", "emptyText"])]))),
+                    .init(
+                        "per_page",
+                        .string(.init(segments: [.firstOf(["perPage", "emptyText"])]))
+                    ),
                 ],
                 response: .document,
                 pagination: LatchkeyRuntime.PaginationSpec(totalHeader: "x-total-count", linkHeader: "link")
@@ -240,8 +244,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/users")]),
                 query: [
-                    .init("page", .string(.variable("page"))),
-                    .init("per_page", .string(.variable("perPage"))),
+                    .init("page", .string(.init(segments: [.firstOf(["page", "emptyText"])]))),
+                    .init(
+                        "per_page",
+                        .string(.init(segments: [.firstOf(["perPage", "emptyText"])]))
+                    ),
                 ],
                 response: .document,
                 pagination: LatchkeyRuntime.PaginationSpec(totalHeader: "x-total-count", linkHeader: "link")

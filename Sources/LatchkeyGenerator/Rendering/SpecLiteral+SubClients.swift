@@ -1,21 +1,32 @@
 import LatchkeyDescriptor
 
 extension SpecLiteral {
-    /// An action's `then`, when it has one.
+    /// An action's `then`, when it has steps.
     static func actionStepArguments(_ a: Descriptor.Action) -> [Arg] {
-        optionalArgs([
-            (
-                "followUp",
-                a.then.map { then in
-                    .call(
-                        "LatchkeyRuntime.ActionFollowUpSpec",
+        guard !a.then.isEmpty else { return [] }
+        return [Arg(label: "followUps", value: .array(a.then.map(followUp)))]
+    }
+
+    private static func followUp(_ step: Descriptor.ActionFollowUp) -> Expr {
+        var args = [
+            Arg(label: "action", value: .string(step.action)),
+            Arg(label: "arguments", value: stringDictionary(step.arguments)),
+        ]
+        if let ceremony = step.ceremony {
+            // The kind is one of the generator's own case names, never descriptor text.
+            let kind: Expr = ceremony.kind == .registration ? .symbol(".registration") : .symbol(".assertion")
+            args.append(
+                Arg(
+                    label: "ceremony",
+                    value: .call(
+                        "LatchkeyRuntime.PasskeyCeremonySpec",
                         [
-                            Arg(label: "action", value: .string(then.action)),
-                            Arg(label: "arguments", value: stringDictionary(then.arguments)),
-                        ])
-                }
-            )
-        ])
+                            Arg(label: "kind", value: kind),
+                            Arg(label: "optionsPointer", value: .string(ceremony.options)),
+                            Arg(label: "credentialParameter", value: .string(ceremony.credential)),
+                        ])))
+        }
+        return .call("LatchkeyRuntime.ActionFollowUpSpec", args)
     }
 
     /// `accessTokenClaims`, when the descriptor declares it.

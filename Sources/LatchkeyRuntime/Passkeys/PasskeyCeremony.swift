@@ -12,6 +12,8 @@ public struct PasskeyRegistrationRequest: Sendable, Hashable {
     public var userID: Data
     /// The account's name (`user.name`).
     public var userName: String
+    /// The options as the server sent them (for an authenticator that reads more members).
+    public var options: JSON
 
     /// Reads the options.
     /// - Parameter options: The W3C creation options, as JSON.
@@ -22,6 +24,7 @@ public struct PasskeyRegistrationRequest: Sendable, Hashable {
         challenge = try PasskeyCeremony.bytes(publicKey, "/challenge")
         userID = try PasskeyCeremony.bytes(publicKey, "/user/id")
         userName = try PasskeyCeremony.text(publicKey, "/user/name")
+        self.options = options
     }
 }
 
@@ -34,6 +37,8 @@ public struct PasskeyAssertionRequest: Sendable, Hashable {
     public var challenge: Data
     /// The credentials the server accepts (`allowCredentials[].id`); empty: any discoverable one.
     public var allowedCredentialIDs: [Data]
+    /// The options as the server sent them (for an authenticator that reads more members).
+    public var options: JSON
 
     /// Reads the options.
     /// - Parameter options: The W3C request options, as JSON.
@@ -49,6 +54,7 @@ public struct PasskeyAssertionRequest: Sendable, Hashable {
         var ids: [Data] = []
         for entry in allowed { ids.append(try PasskeyCeremony.bytes(entry, "/id")) }
         allowedCredentialIDs = ids
+        self.options = options
     }
 }
 

@@ -132,4 +132,26 @@
             MainActor.assumeIsolated { _ = running[key]?.1.resolve(.failure(failure)) }
         }
     }
+
+    extension PlatformPasskeyAuthenticator: PasskeyAuthenticator {
+        /// Creates a passkey with the platform's sheet, for the generated one-call methods.
+        /// - Parameter request: The server's creation options.
+        /// - Returns: The new credential's ``PasskeyRegistration/credentialJSON``.
+        /// - Throws: `login_cancelled` or `web_auth_start_failed`.
+        public func registrationCredential(for request: PasskeyRegistrationRequest) async throws(AuthError)
+            -> [String: JSON]
+        {
+            try await register(request).credentialJSON
+        }
+
+        /// Signs with a passkey through the platform's sheet, for the generated one-call methods.
+        /// - Parameter request: The server's request options.
+        /// - Returns: The assertion's ``PasskeyAssertion/credentialJSON``.
+        /// - Throws: `login_cancelled` or `web_auth_start_failed`.
+        public func assertionCredential(for request: PasskeyAssertionRequest) async throws(AuthError)
+            -> [String: JSON]
+        {
+            try await assert(request).credentialJSON
+        }
+    }
 #endif

@@ -119,7 +119,11 @@ extension GoTrueState {
             "id": challenge.id, "type": factor.type, "expires_at": Int(now.timeIntervalSince1970) + 300,
         ]
         if factor.type == "webauthn" {
-            answer["webauthn"] = ["type": "create", "credential_options": ["publicKey": ["challenge": "Y2hhbGxlbmdl"]]]
+            // GoTrue: an unverified factor registers a credential (creation options), a verified one asserts.
+            answer["webauthn"] =
+                factor.status == "verified"
+                ? ["type": "request", "credential_options": assertionOptions()]
+                : ["type": "create", "credential_options": creationOptions(userID: access.userID)]
         }
         return .json(answer)
     }
@@ -229,6 +233,16 @@ extension GoTrueServer {
     /// The code a factor's TOTP authenticator shows.
     func totpCode(factorID: String) -> String? {
         core.state.withLock { $0.subClients.factors.first { $0.id == factorID }?.totpCode }
+    }
+
+    /// The ids of the factors of a type (`webauthn`), oldest first.
+    func factorIDs(ofType type: String) -> [String] {
+        core.state.withLock { $0.subClients.factors.filter { $0.type == type }.map(\.id) }
+    }
+
+    /// The ids of a factor's challenges, oldest first.
+    func challengeIDs(factorID: String) -> [String] {
+        core.state.withLock { $0.subClients.challenges.filter { $0.factorID == factorID }.map(\.id) }
     }
 
     /// The status of a factor (`unverified`, `verified`); `nil` once removed.
