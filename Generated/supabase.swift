@@ -169,7 +169,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("webauthn", .string(.variable("webauthn"))),
                 ],
                 authorization: .accessToken,
-                response: .document
+                response: .document,
+                omitsEmptyBody: true
             ),
             "mfaEnrollPhone": LatchkeyRuntime.RequestSpec(
                 method: "POST",

@@ -77,6 +77,9 @@ extension Descriptor {
         public var session: SessionFields? = nil
         /// How a `document` answer says which page it is (format version 2): `pagination`.
         public var pagination: Pagination? = nil
+        /// Whether a JSON body whose members are all left out is not sent at all (format version 2):
+        /// `omitEmptyBody`.
+        public var omitsEmptyBody = false
     }
 
     /// The standard flows.

@@ -15,6 +15,7 @@ enum SpecLiteralVersion2 {
         if let pagination = r.pagination {
             args.append(Arg(label: "pagination", value: SpecLiteralServer.pagination(pagination)))
         }
+        if r.omitsEmptyBody { args.append(Arg(label: "omitsEmptyBody", value: .bool(true))) }
         return args
     }
 

@@ -42,6 +42,18 @@ import Testing
         #expect(descriptor.actions.first?.value.parameters.first?.value.type == .strings)
     }
 
+    @Test("omitEmptyBody decodes with a JSON body, and needs format version 2")
+    func omitEmptyBody() throws {
+        let request =
+            #""requests": {"c": {"method": "POST", "url": "https://e.com", "encoding": "json", "#
+            + #""body": {"channel": "{channel}"}, "omitEmptyBody": true}}, "#
+            + #""actions": {"challenge": {"request": "c", "parameters": {"channel": {"optional": true}}}}"#
+        let loaded = Self.load(request)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.descriptor?.requests.first?.value.omitsEmptyBody == true)
+        #expect(Self.load(request, version: 1).errors.contains { $0.message.contains("needs formatVersion 2") })
+    }
+
     @Test(
         "Mistakes are located errors",
         arguments: [
@@ -64,6 +76,14 @@ import Testing
             (
                 #""requests": {"l": {"url": "https://e.com", "pagination": {"totalHeader": "t"}}}"#,
                 "\"response\": \"document\""
+            ),
+            (
+                #""requests": {"c": {"method": "POST", "url": "https://e.com", "omitEmptyBody": true}}"#,
+                "\"omitEmptyBody\" needs \"encoding\": \"json\""
+            ),
+            (
+                #""requests": {"c": {"method": "POST", "url": "https://e.com", "encoding": "json", "omitEmptyBody": 1}}"#,
+                "expected true or false"
             ),
         ])
     func mistakes(fragment: String, message: String) throws {
