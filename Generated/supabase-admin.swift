@@ -334,7 +334,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "perPage", type: .int, isOptional: true),
                 ]
             ),
-            .init(name: "getUserById", request: "getUserById", parameters: [.init(name: "userId")]),
+            .init(
+                name: "getUserById",
+                request: "getUserById",
+                parameters: [.init(name: "userId", type: .uuid)]
+            ),
             .init(
                 name: "createUser",
                 request: "createUser",
@@ -357,7 +361,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 name: "updateUserById",
                 request: "updateUserById",
                 parameters: [
-                    .init(name: "userId"),
+                    .init(name: "userId", type: .uuid),
                     .init(name: "email", isOptional: true),
                     .init(name: "phone", isOptional: true),
                     .init(name: "password", isOptional: true),
@@ -375,7 +379,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 name: "deleteUser",
                 request: "deleteUser",
                 parameters: [
-                    .init(name: "userId"),
+                    .init(name: "userId", type: .uuid),
                     .init(name: "shouldSoftDelete", type: .bool, isOptional: true),
                 ]
             ),
@@ -425,12 +429,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "listPasskeys",
                 request: "listPasskeys",
-                parameters: [.init(name: "userId")]
+                parameters: [.init(name: "userId", type: .uuid)]
             ),
             .init(
                 name: "deletePasskey",
                 request: "deletePasskey",
-                parameters: [.init(name: "userId"), .init(name: "passkeyId")]
+                parameters: [.init(name: "userId", type: .uuid), .init(name: "passkeyId", type: .uuid)]
             ),
             .init(
                 name: "listClients",
@@ -462,12 +466,16 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "scope", isOptional: true),
                 ]
             ),
-            .init(name: "getClient", request: "getClient", parameters: [.init(name: "clientId")]),
+            .init(
+                name: "getClient",
+                request: "getClient",
+                parameters: [.init(name: "clientId", type: .uuid)]
+            ),
             .init(
                 name: "updateClient",
                 request: "updateClient",
                 parameters: [
-                    .init(name: "clientId"),
+                    .init(name: "clientId", type: .uuid),
                     .init(name: "clientName", isOptional: true),
                     .init(name: "clientUri", isOptional: true),
                     .init(name: "logoUri", isOptional: true),
@@ -483,12 +491,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "deleteClient",
                 request: "deleteClient",
-                parameters: [.init(name: "clientId")]
+                parameters: [.init(name: "clientId", type: .uuid)]
             ),
             .init(
                 name: "regenerateClientSecret",
                 request: "regenerateClientSecret",
-                parameters: [.init(name: "clientId")]
+                parameters: [.init(name: "clientId", type: .uuid)]
             ),
             .init(
                 name: "getAuthorizationDetails",
@@ -509,7 +517,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "revokeGrant",
                 request: "revokeGrant",
-                parameters: [.init(name: "clientId"), .init(name: "jwt")]
+                parameters: [.init(name: "clientId", type: .uuid), .init(name: "jwt")]
             ),
         ],
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -655,10 +663,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func getUserById(
-        userId: Swift.String
+        userId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         return try await client.perform(action: "getUserById", arguments: arguments)
     }
 
@@ -727,7 +735,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func updateUserById(
-        userId: Swift.String,
+        userId: Foundation.UUID,
         email: Swift.String? = nil,
         phone: Swift.String? = nil,
         password: Swift.String? = nil,
@@ -741,7 +749,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         banDuration: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         if let email { arguments["email"] = .string(email) }
         if let phone { arguments["phone"] = .string(phone) }
         if let password { arguments["password"] = .string(password) }
@@ -764,11 +772,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deleteUser(
-        userId: Swift.String,
+        userId: Foundation.UUID,
         shouldSoftDelete: Swift.Bool? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         if let shouldSoftDelete { arguments["shouldSoftDelete"] = .bool(shouldSoftDelete) }
         return try await client.perform(action: "deleteUser", arguments: arguments)
     }
@@ -874,10 +882,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func listPasskeys(
-        userId: Swift.String
+        userId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         return try await client.perform(action: "listPasskeys", arguments: arguments)
     }
 
@@ -889,12 +897,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deletePasskey(
-        userId: Swift.String,
-        passkeyId: Swift.String
+        userId: Foundation.UUID,
+        passkeyId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
-        arguments["passkeyId"] = .string(passkeyId)
+        arguments["userId"] = .uuid(userId)
+        arguments["passkeyId"] = .uuid(passkeyId)
         return try await client.perform(action: "deletePasskey", arguments: arguments)
     }
 
@@ -967,10 +975,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func getClient(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "getClient", arguments: arguments)
     }
 
@@ -995,7 +1003,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func updateClient(
-        clientId: Swift.String,
+        clientId: Foundation.UUID,
         clientName: Swift.String? = nil,
         clientUri: Swift.String? = nil,
         logoUri: Swift.String? = nil,
@@ -1003,7 +1011,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         grantTypes: [UpdateClientGrantTypes]? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         if let clientName { arguments["clientName"] = .string(clientName) }
         if let clientUri { arguments["clientUri"] = .string(clientUri) }
         if let logoUri { arguments["logoUri"] = .string(logoUri) }
@@ -1019,10 +1027,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deleteClient(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "deleteClient", arguments: arguments)
     }
 
@@ -1033,10 +1041,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func regenerateClientSecret(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "regenerateClientSecret", arguments: arguments)
     }
 
@@ -1113,11 +1121,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func revokeGrant(
-        clientId: Swift.String,
+        clientId: Foundation.UUID,
         jwt: Swift.String
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         arguments["jwt"] = .string(jwt)
         return try await client.perform(action: "revokeGrant", arguments: arguments)
     }

@@ -90,7 +90,7 @@ extension DescriptorDecoder {
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
             let type = parameterReader.oneOf("type", default: ParameterType.string)
-            if type == .object || type == .strings, let typeNode = parameterReader.member("type") {
+            if type == .object || type == .strings || type == .uuid, let typeNode = parameterReader.member("type") {
                 requireFormatVersion(2, for: "parameter \"type\": \"\(type.rawValue)\"", at: typeNode)
             }
             let valuesNode = parameterReader.member("values")

@@ -147,6 +147,7 @@ enum ClientContext {
             case .string: "Swift.String"
             case .object: "[Swift.String: LatchkeyRuntime.JSON]"
             case .strings: "[Swift.String]"
+            case .uuid: "Foundation.UUID"
             }
         var summary = p.value.summary ?? "The \(p.name) parameter."
         if let min = p.value.minLength { summary += " At least \(min) characters." }

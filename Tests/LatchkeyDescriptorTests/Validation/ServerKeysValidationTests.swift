@@ -1,3 +1,4 @@
+import Foundation
 import LatchkeyDescriptor
 import LatchkeyVocabulary
 import Testing
@@ -40,6 +41,20 @@ import Testing
         #expect(pagination.linkHeader == "link")
         #expect(pagination.pageParameter == "page")
         #expect(descriptor.actions.first?.value.parameters.first?.value.type == .strings)
+    }
+
+    @Test("A uuid parameter decodes, needs format version 2, and takes no values")
+    func uuidParameter() throws {
+        let fragment =
+            #""requests": {"u": {"url": "https://e.com/users/{id}", "response": "document"}}, "#
+            + #""actions": {"user": {"request": "u", "parameters": {"id": {"type": "uuid"}}}}"#
+        let loaded = Self.load(fragment)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.descriptor?.actions.first?.value.parameters.first?.value.type == .uuid)
+        #expect(Self.load(fragment, version: 1).errors.contains { $0.message.contains("needs formatVersion 2") })
+        let withValues = fragment.replacingOccurrences(
+            of: #""type": "uuid""#, with: #""type": "uuid", "values": ["a"]"#)
+        #expect(Self.load(withValues).errors.contains { $0.message.contains("needs a string or strings parameter") })
     }
 
     @Test("omitEmptyBody decodes with a JSON body, and needs format version 2")
