@@ -2412,26 +2412,6 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
     }
 }
 
-extension SupabaseClient: LatchkeyRuntime.PasswordSignInProviding {}
-
-extension SupabaseClient: LatchkeyRuntime.BrowserSignInProviding {}
-
-#if canImport(SwiftUI)
-    /// A SwiftUI button that signs in with Supabase Auth.
-    ///
-    /// Give it an `AuthModel` made with this client
-    /// (`SignInWithSupabaseButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
-    /// web authentication session, with no window to hand over; see `SignInButton`.
-    public typealias SignInWithSupabaseButton<Label: SwiftUI.View> =
-        LatchkeyRuntime.SignInButton<Label>
-#endif
-
-extension SupabaseClient: LatchkeyRuntime.UserInfoProviding {}
-
-extension SupabaseClient: LatchkeyRuntime.RefreshProviding {}
-
-extension SupabaseClient: LatchkeyRuntime.SignOutProviding {}
-
 extension SupabaseClient {
 
     /// Signs in with a passkey in one call: fetches the assertion options, has the authenticator sign them (their rpId is the relying party), verifies the assertion, and stores the session.
@@ -2601,3 +2581,23 @@ extension SupabaseClient.MFA {
         }
     }
 #endif
+
+extension SupabaseClient: LatchkeyRuntime.PasswordSignInProviding {}
+
+extension SupabaseClient: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with Supabase Auth.
+    ///
+    /// Give it an `AuthModel` made with this client
+    /// (`SignInWithSupabaseButton(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
+    public typealias SignInWithSupabaseButton<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
+
+extension SupabaseClient: LatchkeyRuntime.UserInfoProviding {}
+
+extension SupabaseClient: LatchkeyRuntime.RefreshProviding {}
+
+extension SupabaseClient: LatchkeyRuntime.SignOutProviding {}

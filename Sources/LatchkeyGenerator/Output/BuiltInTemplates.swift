@@ -430,52 +430,6 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
 {{/if}}
 }
-{{#if hasPassword}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.PasswordSignInProviding {}
-{{/if}}
-{{#if hasBrowser}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.BrowserSignInProviding {}
-
-#if canImport(SwiftUI)
-    /// A SwiftUI button that signs in with {{displayName | doc}}.
-    ///
-    /// Give it an `AuthModel` made with this client
-    /// (`{{signInButtonName | doc}}(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
-    /// web authentication session, with no window to hand over; see `SignInButton`.
-    public typealias {{signInButtonName | identifier}}<Label: SwiftUI.View> =
-        LatchkeyRuntime.SignInButton<Label>
-#endif
-{{/if}}
-{{#if hasDeviceCode}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.DeviceAuthorizationProviding {}
-{{/if}}
-{{#if hasClientCredentials}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.ClientCredentialsProviding {}
-{{/if}}
-{{#if hasEndSession}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.EndSessionProviding {}
-{{/if}}
-{{#if hasServerHandoff}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.ServerHandoffProviding {}
-{{/if}}
-{{#if hasUserInfo}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.UserInfoProviding {}
-{{/if}}
-{{#if hasRefresh}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.RefreshProviding {}
-{{/if}}
-{{#if hasSignOut}}
-
-extension {{typeName | identifier}}: LatchkeyRuntime.SignOutProviding {}
-{{/if}}
 {{#each ceremonyExtensions}}
 
 extension {{extendedType | code}} {
@@ -580,6 +534,52 @@ extension {{extendedType | code}} {
     }
 {{/each}}
 #endif
+{{/if}}
+{{#if hasPassword}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.PasswordSignInProviding {}
+{{/if}}
+{{#if hasBrowser}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.BrowserSignInProviding {}
+
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with {{displayName | doc}}.
+    ///
+    /// Give it an `AuthModel` made with this client
+    /// (`{{signInButtonName | doc}}(auth: AuthModel(browserSignIn: client))`): it signs in through SwiftUI's
+    /// web authentication session, with no window to hand over; see `SignInButton`.
+    public typealias {{signInButtonName | identifier}}<Label: SwiftUI.View> =
+        LatchkeyRuntime.SignInButton<Label>
+#endif
+{{/if}}
+{{#if hasDeviceCode}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.DeviceAuthorizationProviding {}
+{{/if}}
+{{#if hasClientCredentials}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.ClientCredentialsProviding {}
+{{/if}}
+{{#if hasEndSession}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.EndSessionProviding {}
+{{/if}}
+{{#if hasServerHandoff}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.ServerHandoffProviding {}
+{{/if}}
+{{#if hasUserInfo}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.UserInfoProviding {}
+{{/if}}
+{{#if hasRefresh}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.RefreshProviding {}
+{{/if}}
+{{#if hasSignOut}}
+
+extension {{typeName | identifier}}: LatchkeyRuntime.SignOutProviding {}
 {{/if}}
 
 """#,
