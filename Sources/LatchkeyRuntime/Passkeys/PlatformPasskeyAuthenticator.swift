@@ -4,7 +4,9 @@
 
     /// Runs the WebAuthn ceremony with the platform's passkeys (`ASAuthorizationPlatformPublicKeyCredentialProvider`,
     /// iOS 15, macOS 12, visionOS 1): the HTTP half (the options, the verification) is the server's calls, such as
-    /// Supabase's `getPasskeyRegistrationOptions()` and `verifyPasskeyRegistration(challengeId:credential:)`.
+    /// Supabase's `getPasskeyRegistrationOptions()` and `verifyPasskeyRegistration(challengeId:credential:)`. As a
+    /// ``PasskeyAuthenticator`` it drives the generated one-call methods (`signInWithPasskey(presentationAnchor:)`
+    /// creates one).
     ///
     /// The app must have an associated domain (`webcredentials:`) for the relying party. Closing the sheet, or
     /// cancelling the waiting task, is `login_cancelled`; any other failure is `web_auth_start_failed`.
