@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Supabase Auth's (GoTrue's) admin API under <project>/auth/v1/admin for server-side code holding the project's secret key: users (list with pages, get, create, update, delete, invite, generate email links, sign out), their passkeys and OAuth 2.1 clients; and the OAuth 2.1 server's consent and grant calls a server makes for a signed-in user with that user's access token.
 ///
-/// Flows: listUsers, getUserById, createUser, updateUserById, deleteUser, inviteUserByEmail, generateLink, signOutUser, listPasskeys, deletePasskey, listClients, createClient, getClient, updateClient, deleteClient, regenerateClientSecret, getAuthorizationDetails, approveAuthorization, denyAuthorization, listGrants, revokeGrant.
+/// Flows: listUsers, getUserById, createUser, updateUserById, deleteUser, inviteUserByEmail, generateSignUpLink, generateInviteLink, generateMagicLink, generateRecoveryLink, generateEmailChangeCurrentLink, generateEmailChangeNewLink, generateLink, signOutUser, listPasskeys, deletePasskey, listClients, createClient, getClient, updateClient, deleteClient, regenerateClientSecret, getAuthorizationDetails, approveAuthorization, denyAuthorization, listGrants, revokeGrant.
 ///
 /// Server-side only: the client holds a secret, so it cannot be created in an app (its initializer is
 /// unavailable on iOS, tvOS, watchOS and visionOS) and it never signs anyone in.
@@ -148,6 +148,42 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 body: [.init("action", .string(.literal("deny")))],
                 response: .document
             ),
+            "generateEmailChangeCurrentLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("email_change_current"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("new_email", .string(.variable("newEmail"))),
+                ],
+                response: .document
+            ),
+            "generateEmailChangeNewLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("email_change_new"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("new_email", .string(.variable("newEmail"))),
+                ],
+                response: .document
+            ),
+            "generateInviteLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("invite"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
             "generateLink": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
@@ -158,6 +194,42 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init("email", .string(.variable("email"))),
                     .init("password", .string(.variable("password"))),
                     .init("new_email", .string(.variable("newEmail"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
+            "generateMagicLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("magiclink"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
+            "generateRecoveryLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("recovery"))),
+                    .init("email", .string(.variable("email"))),
+                ],
+                response: .document
+            ),
+            "generateSignUpLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("signup"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("password", .string(.variable("password"))),
                     .init("data", .string(.variable("data"))),
                 ],
                 response: .document
@@ -389,6 +461,57 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 parameters: [
                     .init(name: "email"),
                     .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateSignUpLink",
+                request: "generateSignUpLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "password"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateInviteLink",
+                request: "generateInviteLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateMagicLink",
+                request: "generateMagicLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateRecoveryLink",
+                request: "generateRecoveryLink",
+                parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)]
+            ),
+            .init(
+                name: "generateEmailChangeCurrentLink",
+                request: "generateEmailChangeCurrentLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "newEmail"),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateEmailChangeNewLink",
+                request: "generateEmailChangeNewLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "newEmail"),
                     .init(name: "redirectTo", type: .url, isOptional: true),
                 ]
             ),
@@ -799,6 +922,126 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         if let data { arguments["data"] = .object(data) }
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
         return try await client.perform(action: "inviteUserByEmail", arguments: arguments)
+    }
+
+    /// Generates a sign-up link (type signup) for a new user with a password without sending any email, as supabase-swift's generateLink(params: .signUp(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - password: The new user's password.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateSignUpLink(
+        email: Swift.String,
+        password: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["password"] = .string(password)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateSignUpLink", arguments: arguments)
+    }
+
+    /// Generates an invite link (type invite) without sending any email, as supabase-swift's generateLink(params: .invite(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateInviteLink(
+        email: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateInviteLink", arguments: arguments)
+    }
+
+    /// Generates a magic link (type magiclink) without sending any email, as supabase-swift's generateLink(params: .magicLink(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateMagicLink(
+        email: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateMagicLink", arguments: arguments)
+    }
+
+    /// Generates a password recovery link (type recovery) without sending any email, as supabase-swift's generateLink(params: .recovery(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateRecoveryLink(
+        email: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateRecoveryLink", arguments: arguments)
+    }
+
+    /// Generates the link sent to the current address of an email change (type email_change_current) without sending any email, as supabase-swift's generateLink(params: .emailChangeCurrent(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - newEmail: The new email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateEmailChangeCurrentLink(
+        email: Swift.String,
+        newEmail: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["newEmail"] = .string(newEmail)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateEmailChangeCurrentLink", arguments: arguments)
+    }
+
+    /// Generates the link sent to the new address of an email change (type email_change_new) without sending any email, as supabase-swift's generateLink(params: .emailChangeNew(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - newEmail: The new email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateEmailChangeNewLink(
+        email: Swift.String,
+        newEmail: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["newEmail"] = .string(newEmail)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateEmailChangeNewLink", arguments: arguments)
     }
 
     /// The values of the `type` parameter of `generateLink` (the `type` parameter of the
