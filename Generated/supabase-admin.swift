@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Supabase Auth's (GoTrue's) admin API under <project>/auth/v1/admin for server-side code holding the project's secret key: users (list with pages, get, create, update, delete, invite, generate email links, sign out), their passkeys and OAuth 2.1 clients; and the OAuth 2.1 server's consent and grant calls a server makes for a signed-in user with that user's access token.
 ///
-/// Flows: listUsers, getUserById, createUser, updateUserById, deleteUser, inviteUserByEmail, generateLink, signOutUser, listPasskeys, deletePasskey, listClients, createClient, getClient, updateClient, deleteClient, regenerateClientSecret, getAuthorizationDetails, approveAuthorization, denyAuthorization, listGrants, revokeGrant.
+/// Flows: listUsers, getUserById, createUser, updateUserById, deleteUser, inviteUserByEmail, generateSignUpLink, generateInviteLink, generateMagicLink, generateRecoveryLink, generateEmailChangeCurrentLink, generateEmailChangeNewLink, generateLink, signOutUser, listPasskeys, deletePasskey, listClients, createClient, getClient, updateClient, deleteClient, regenerateClientSecret, getAuthorizationDetails, approveAuthorization, denyAuthorization, listGrants, revokeGrant.
 ///
 /// Server-side only: the client holds a secret, so it cannot be created in an app (its initializer is
 /// unavailable on iOS, tvOS, watchOS and visionOS) and it never signs anyone in.
@@ -37,6 +37,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 .string(.init(segments: [.variable("projectURL"), .literal("/auth/v1")]))
             ),
             .init("globalScope", .string(.literal("global"))),
+            .init("emptyText", .string(.init(segments: []))),
         ],
         commonHeaders: [
             .init("apikey", .string(.variable("secretKey"))),
@@ -147,6 +148,42 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 body: [.init("action", .string(.literal("deny")))],
                 response: .document
             ),
+            "generateEmailChangeCurrentLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("email_change_current"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("new_email", .string(.variable("newEmail"))),
+                ],
+                response: .document
+            ),
+            "generateEmailChangeNewLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("email_change_new"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("new_email", .string(.variable("newEmail"))),
+                ],
+                response: .document
+            ),
+            "generateInviteLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("invite"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
             "generateLink": LatchkeyRuntime.RequestSpec(
                 method: "POST",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
@@ -157,6 +194,42 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init("email", .string(.variable("email"))),
                     .init("password", .string(.variable("password"))),
                     .init("new_email", .string(.variable("newEmail"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
+            "generateMagicLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("magiclink"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("data", .string(.variable("data"))),
+                ],
+                response: .document
+            ),
+            "generateRecoveryLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("recovery"))),
+                    .init("email", .string(.variable("email"))),
+                ],
+                response: .document
+            ),
+            "generateSignUpLink": LatchkeyRuntime.RequestSpec(
+                method: "POST",
+                url: .init(segments: [.variable("baseURL"), .literal("/admin/generate_link")]),
+                query: [.init("redirect_to", .string(.variable("redirectTo")))],
+                encoding: .json,
+                body: [
+                    .init("type", .string(.literal("signup"))),
+                    .init("email", .string(.variable("email"))),
+                    .init("password", .string(.variable("password"))),
                     .init("data", .string(.variable("data"))),
                 ],
                 response: .document
@@ -207,8 +280,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/oauth/clients")]),
                 query: [
-                    .init("page", .string(.variable("page"))),
-                    .init("per_page", .string(.variable("perPage"))),
+                    .init("page", .string(.init(segments: [.firstOf(["page", "emptyText"])]))),
+                    .init(
+                        "per_page",
+                        .string(.init(segments: [.firstOf(["perPage", "emptyText"])]))
+                    ),
                 ],
                 response: .document,
                 pagination: LatchkeyRuntime.PaginationSpec(totalHeader: "x-total-count", linkHeader: "link")
@@ -240,8 +316,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 method: "GET",
                 url: .init(segments: [.variable("baseURL"), .literal("/admin/users")]),
                 query: [
-                    .init("page", .string(.variable("page"))),
-                    .init("per_page", .string(.variable("perPage"))),
+                    .init("page", .string(.init(segments: [.firstOf(["page", "emptyText"])]))),
+                    .init(
+                        "per_page",
+                        .string(.init(segments: [.firstOf(["perPage", "emptyText"])]))
+                    ),
                 ],
                 response: .document,
                 pagination: LatchkeyRuntime.PaginationSpec(totalHeader: "x-total-count", linkHeader: "link")
@@ -327,7 +406,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "perPage", type: .int, isOptional: true),
                 ]
             ),
-            .init(name: "getUserById", request: "getUserById", parameters: [.init(name: "userId")]),
+            .init(
+                name: "getUserById",
+                request: "getUserById",
+                parameters: [.init(name: "userId", type: .uuid)]
+            ),
             .init(
                 name: "createUser",
                 request: "createUser",
@@ -350,7 +433,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 name: "updateUserById",
                 request: "updateUserById",
                 parameters: [
-                    .init(name: "userId"),
+                    .init(name: "userId", type: .uuid),
                     .init(name: "email", isOptional: true),
                     .init(name: "phone", isOptional: true),
                     .init(name: "password", isOptional: true),
@@ -368,7 +451,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 name: "deleteUser",
                 request: "deleteUser",
                 parameters: [
-                    .init(name: "userId"),
+                    .init(name: "userId", type: .uuid),
                     .init(name: "shouldSoftDelete", type: .bool, isOptional: true),
                 ]
             ),
@@ -378,6 +461,57 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                 parameters: [
                     .init(name: "email"),
                     .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateSignUpLink",
+                request: "generateSignUpLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "password"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateInviteLink",
+                request: "generateInviteLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateMagicLink",
+                request: "generateMagicLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "data", type: .object, isOptional: true),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateRecoveryLink",
+                request: "generateRecoveryLink",
+                parameters: [.init(name: "email"), .init(name: "redirectTo", type: .url, isOptional: true)]
+            ),
+            .init(
+                name: "generateEmailChangeCurrentLink",
+                request: "generateEmailChangeCurrentLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "newEmail"),
+                    .init(name: "redirectTo", type: .url, isOptional: true),
+                ]
+            ),
+            .init(
+                name: "generateEmailChangeNewLink",
+                request: "generateEmailChangeNewLink",
+                parameters: [
+                    .init(name: "email"),
+                    .init(name: "newEmail"),
                     .init(name: "redirectTo", type: .url, isOptional: true),
                 ]
             ),
@@ -418,12 +552,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "listPasskeys",
                 request: "listPasskeys",
-                parameters: [.init(name: "userId")]
+                parameters: [.init(name: "userId", type: .uuid)]
             ),
             .init(
                 name: "deletePasskey",
                 request: "deletePasskey",
-                parameters: [.init(name: "userId"), .init(name: "passkeyId")]
+                parameters: [.init(name: "userId", type: .uuid), .init(name: "passkeyId", type: .uuid)]
             ),
             .init(
                 name: "listClients",
@@ -455,12 +589,16 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
                     .init(name: "scope", isOptional: true),
                 ]
             ),
-            .init(name: "getClient", request: "getClient", parameters: [.init(name: "clientId")]),
+            .init(
+                name: "getClient",
+                request: "getClient",
+                parameters: [.init(name: "clientId", type: .uuid)]
+            ),
             .init(
                 name: "updateClient",
                 request: "updateClient",
                 parameters: [
-                    .init(name: "clientId"),
+                    .init(name: "clientId", type: .uuid),
                     .init(name: "clientName", isOptional: true),
                     .init(name: "clientUri", isOptional: true),
                     .init(name: "logoUri", isOptional: true),
@@ -476,12 +614,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "deleteClient",
                 request: "deleteClient",
-                parameters: [.init(name: "clientId")]
+                parameters: [.init(name: "clientId", type: .uuid)]
             ),
             .init(
                 name: "regenerateClientSecret",
                 request: "regenerateClientSecret",
-                parameters: [.init(name: "clientId")]
+                parameters: [.init(name: "clientId", type: .uuid)]
             ),
             .init(
                 name: "getAuthorizationDetails",
@@ -502,7 +640,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
             .init(
                 name: "revokeGrant",
                 request: "revokeGrant",
-                parameters: [.init(name: "clientId"), .init(name: "jwt")]
+                parameters: [.init(name: "clientId", type: .uuid), .init(name: "jwt")]
             ),
         ],
         errors: LatchkeyRuntime.ErrorMappingSpec(
@@ -648,10 +786,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func getUserById(
-        userId: Swift.String
+        userId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         return try await client.perform(action: "getUserById", arguments: arguments)
     }
 
@@ -720,7 +858,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func updateUserById(
-        userId: Swift.String,
+        userId: Foundation.UUID,
         email: Swift.String? = nil,
         phone: Swift.String? = nil,
         password: Swift.String? = nil,
@@ -734,7 +872,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         banDuration: Swift.String? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         if let email { arguments["email"] = .string(email) }
         if let phone { arguments["phone"] = .string(phone) }
         if let password { arguments["password"] = .string(password) }
@@ -757,11 +895,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deleteUser(
-        userId: Swift.String,
+        userId: Foundation.UUID,
         shouldSoftDelete: Swift.Bool? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         if let shouldSoftDelete { arguments["shouldSoftDelete"] = .bool(shouldSoftDelete) }
         return try await client.perform(action: "deleteUser", arguments: arguments)
     }
@@ -784,6 +922,126 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         if let data { arguments["data"] = .object(data) }
         if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
         return try await client.perform(action: "inviteUserByEmail", arguments: arguments)
+    }
+
+    /// Generates a sign-up link (type signup) for a new user with a password without sending any email, as supabase-swift's generateLink(params: .signUp(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - password: The new user's password.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateSignUpLink(
+        email: Swift.String,
+        password: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["password"] = .string(password)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateSignUpLink", arguments: arguments)
+    }
+
+    /// Generates an invite link (type invite) without sending any email, as supabase-swift's generateLink(params: .invite(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateInviteLink(
+        email: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateInviteLink", arguments: arguments)
+    }
+
+    /// Generates a magic link (type magiclink) without sending any email, as supabase-swift's generateLink(params: .magicLink(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - data: The user's metadata.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateMagicLink(
+        email: Swift.String,
+        data: [Swift.String: LatchkeyRuntime.JSON]? = nil,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let data { arguments["data"] = .object(data) }
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateMagicLink", arguments: arguments)
+    }
+
+    /// Generates a password recovery link (type recovery) without sending any email, as supabase-swift's generateLink(params: .recovery(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateRecoveryLink(
+        email: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateRecoveryLink", arguments: arguments)
+    }
+
+    /// Generates the link sent to the current address of an email change (type email_change_current) without sending any email, as supabase-swift's generateLink(params: .emailChangeCurrent(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - newEmail: The new email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateEmailChangeCurrentLink(
+        email: Swift.String,
+        newEmail: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["newEmail"] = .string(newEmail)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateEmailChangeCurrentLink", arguments: arguments)
+    }
+
+    /// Generates the link sent to the new address of an email change (type email_change_new) without sending any email, as supabase-swift's generateLink(params: .emailChangeNew(...)). Returns the user's document with action_link, email_otp, hashed_token, redirect_to and verification_type.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - newEmail: The new email address.
+    ///   - redirectTo: Where the link sends the user (sent as the redirect_to query parameter).
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+    public func generateEmailChangeNewLink(
+        email: Swift.String,
+        newEmail: Swift.String,
+        redirectTo: Foundation.URL? = nil
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["email"] = .string(email)
+        arguments["newEmail"] = .string(newEmail)
+        if let redirectTo { arguments["redirectTo"] = .url(redirectTo) }
+        return try await client.perform(action: "generateEmailChangeNewLink", arguments: arguments)
     }
 
     /// The values of the `type` parameter of `generateLink` (the `type` parameter of the
@@ -867,10 +1125,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func listPasskeys(
-        userId: Swift.String
+        userId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
+        arguments["userId"] = .uuid(userId)
         return try await client.perform(action: "listPasskeys", arguments: arguments)
     }
 
@@ -882,12 +1140,12 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deletePasskey(
-        userId: Swift.String,
-        passkeyId: Swift.String
+        userId: Foundation.UUID,
+        passkeyId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["userId"] = .string(userId)
-        arguments["passkeyId"] = .string(passkeyId)
+        arguments["userId"] = .uuid(userId)
+        arguments["passkeyId"] = .uuid(passkeyId)
         return try await client.perform(action: "deletePasskey", arguments: arguments)
     }
 
@@ -960,10 +1218,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func getClient(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "getClient", arguments: arguments)
     }
 
@@ -988,7 +1246,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func updateClient(
-        clientId: Swift.String,
+        clientId: Foundation.UUID,
         clientName: Swift.String? = nil,
         clientUri: Swift.String? = nil,
         logoUri: Swift.String? = nil,
@@ -996,7 +1254,7 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
         grantTypes: [UpdateClientGrantTypes]? = nil
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         if let clientName { arguments["clientName"] = .string(clientName) }
         if let clientUri { arguments["clientUri"] = .string(clientUri) }
         if let logoUri { arguments["logoUri"] = .string(logoUri) }
@@ -1012,10 +1270,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func deleteClient(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "deleteClient", arguments: arguments)
     }
 
@@ -1026,10 +1284,10 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func regenerateClientSecret(
-        clientId: Swift.String
+        clientId: Foundation.UUID
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         return try await client.perform(action: "regenerateClientSecret", arguments: arguments)
     }
 
@@ -1106,11 +1364,11 @@ public struct SupabaseAdminClient: LatchkeyRuntime.AuthProviderClient {
     /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
     @discardableResult
     public func revokeGrant(
-        clientId: Swift.String,
+        clientId: Foundation.UUID,
         jwt: Swift.String
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
         var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-        arguments["clientId"] = .string(clientId)
+        arguments["clientId"] = .uuid(clientId)
         arguments["jwt"] = .string(jwt)
         return try await client.perform(action: "revokeGrant", arguments: arguments)
     }

@@ -8,11 +8,15 @@ import Foundation
     import SwiftUI
 #endif
 
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+    import AuthenticationServices
+#endif
+
 /// A client for Supabase Auth, generated from its descriptor.
 ///
 /// Supabase Auth (GoTrue) under <project>/auth/v1: email and password, OAuth through Supabase with PKCE, refresh-token rotation, password recovery and email confirmation.
 ///
-/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, mfaEnrollTOTP, mfaEnrollPhone, mfaEnrollWebAuthn, mfaChallenge, mfaVerify, mfaVerifyWebAuthn, mfaChallengeAndVerify, mfaUnenroll, mfaListFactors, getPasskeyRegistrationOptions, verifyPasskeyRegistration, getPasskeyAuthenticationOptions, verifyPasskeyAuthentication, listPasskeys, renamePasskey, deletePasskey, userIdentities, getLinkIdentityURL, linkIdentityWithIdToken, unlinkIdentity, signInWithSSO, signInWithSSOProvider, signInWithWeb3.
+/// Flows: password sign-in, browser sign-in (authorization code with PKCE), refresh, sign-out, user info, signInAnonymously, signUpWithPhone, signInWithEmailAndCaptcha, signInWithPhonePassword, signInWithPhoneOTP, resendPhone, reauthenticate, user, updateUser, signUp, resetPasswordForEmail, updatePassword, resendConfirmation, signInWithOTP, verifyOTP, verifyPhoneOTP, signInWithIdToken, mfaEnrollTOTP, mfaEnrollPhone, mfaEnrollWebAuthn, mfaChallenge, mfaVerify, mfaVerifyWebAuthn, mfaChallengeAndVerify, mfaEnrollWebAuthnFactor, mfaVerifyWebAuthnFactor, mfaUnenroll, mfaListFactors, getPasskeyRegistrationOptions, verifyPasskeyRegistration, getPasskeyAuthenticationOptions, verifyPasskeyAuthentication, signInWithPasskey, registerPasskey, listPasskeys, renamePasskey, deletePasskey, userIdentities, getLinkIdentityURL, linkIdentityWithIdToken, unlinkIdentity, signInWithSSO, signInWithSSOProvider, signInWithWeb3.
 ///
 /// Provider documentation: <https://supabase.com/docs/reference/swift/auth-api>
 public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
@@ -165,7 +169,8 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                     .init("webauthn", .string(.variable("webauthn"))),
                 ],
                 authorization: .accessToken,
-                response: .document
+                response: .document,
+                omitsEmptyBody: true
             ),
             "mfaEnrollPhone": LatchkeyRuntime.RequestSpec(
                 method: "POST",
@@ -834,10 +839,48 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 name: "mfaChallengeAndVerify",
                 request: "mfaChallenge",
                 parameters: [.init(name: "factorId", minimumLength: 1), .init(name: "code", minimumLength: 1)],
-                followUp: LatchkeyRuntime.ActionFollowUpSpec(
-                    action: "mfaVerify",
-                    arguments: ["challengeId": "/id"]
-                )
+                followUps: [
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "mfaVerify",
+                        arguments: ["challengeId": "/id"]
+                    )
+                ]
+            ),
+            .init(
+                name: "mfaEnrollWebAuthnFactor",
+                request: "mfaEnrollWebAuthn",
+                parameters: [.init(name: "friendlyName")],
+                followUps: [
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "mfaChallenge",
+                        arguments: ["factorId": "/id"]
+                    ),
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "mfaVerifyWebAuthn",
+                        arguments: ["challengeId": "/id"],
+                        ceremony: LatchkeyRuntime.PasskeyCeremonySpec(
+                            kind: .registration,
+                            optionsPointer: "/webauthn/credential_options",
+                            credentialParameter: "credentialResponse"
+                        )
+                    ),
+                ]
+            ),
+            .init(
+                name: "mfaVerifyWebAuthnFactor",
+                request: "mfaChallenge",
+                parameters: [.init(name: "factorId", minimumLength: 1)],
+                followUps: [
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "mfaVerifyWebAuthn",
+                        arguments: ["challengeId": "/id"],
+                        ceremony: LatchkeyRuntime.PasskeyCeremonySpec(
+                            kind: .assertion,
+                            optionsPointer: "/webauthn/credential_options",
+                            credentialParameter: "credentialResponse"
+                        )
+                    )
+                ]
             ),
             .init(
                 name: "mfaUnenroll",
@@ -869,6 +912,38 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
                 parameters: [
                     .init(name: "challengeId", minimumLength: 1),
                     .init(name: "credential", type: .object),
+                ]
+            ),
+            .init(
+                name: "signInWithPasskey",
+                request: "passkeyAuthenticationOptions",
+                parameters: [],
+                followUps: [
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "verifyPasskeyAuthentication",
+                        arguments: ["challengeId": "/challenge_id"],
+                        ceremony: LatchkeyRuntime.PasskeyCeremonySpec(
+                            kind: .assertion,
+                            optionsPointer: "/options",
+                            credentialParameter: "credential"
+                        )
+                    )
+                ]
+            ),
+            .init(
+                name: "registerPasskey",
+                request: "passkeyRegistrationOptions",
+                parameters: [],
+                followUps: [
+                    LatchkeyRuntime.ActionFollowUpSpec(
+                        action: "verifyPasskeyRegistration",
+                        arguments: ["challengeId": "/challenge_id"],
+                        ceremony: LatchkeyRuntime.PasskeyCeremonySpec(
+                            kind: .registration,
+                            optionsPointer: "/options",
+                            credentialParameter: "credential"
+                        )
+                    )
                 ]
             ),
             .init(name: "listPasskeys", request: "passkeyList", parameters: []),
@@ -2336,6 +2411,176 @@ public struct SupabaseClient: LatchkeyRuntime.AuthProviderClient {
             prefersEphemeralSession: prefersEphemeralSession, using: authenticator)
     }
 }
+
+extension SupabaseClient {
+
+    /// Signs in with a passkey in one call: fetches the assertion options, has the authenticator sign them (their rpId is the relying party), verifies the assertion, and stores the session.
+    ///
+    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
+    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
+    /// sheet.
+    /// - Parameters:
+    ///   - authenticator: Makes the passkey credential from the server's options.
+    /// - Returns: What the last request answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
+    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
+    @discardableResult
+    public func signInWithPasskey(
+        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "signInWithPasskey", passkeyAuthenticator: authenticator)
+    }
+
+    /// Registers a passkey for the signed-in user in one call: fetches the creation options, has the authenticator create the credential (their rp.id is the relying party), and stores it. GoTrue answers with the stored passkey.
+    ///
+    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
+    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
+    /// sheet.
+    /// - Parameters:
+    ///   - authenticator: Makes the passkey credential from the server's options.
+    /// - Returns: What the last request answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
+    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
+    @discardableResult
+    public func registerPasskey(
+        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: "registerPasskey", passkeyAuthenticator: authenticator)
+    }
+}
+
+extension SupabaseClient.MFA {
+
+    /// Enrolls a WebAuthn (passkey) factor in one call: enrolls it, challenges it, has the authenticator create the credential from the challenge's creation options (their rp.id is the relying party), and verifies it. The new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+    ///
+    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
+    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
+    /// sheet.
+    /// - Parameters:
+    ///   - friendlyName: A name that tells the user's factors apart.
+    ///   - authenticator: Makes the passkey credential from the server's options.
+    /// - Returns: What the last request answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
+    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
+    @discardableResult
+    public func enrollWebAuthnFactor(
+        friendlyName: Swift.String,
+        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["friendlyName"] = .string(friendlyName)
+        return try await client.perform(
+            action: "mfaEnrollWebAuthnFactor", arguments: arguments, passkeyAuthenticator: authenticator)
+    }
+
+    /// Verifies a WebAuthn (passkey) factor in one call: challenges it, has the authenticator sign the challenge's request options (their rpId is the relying party), and verifies the assertion. The new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+    ///
+    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
+    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
+    /// sheet.
+    /// - Parameters:
+    ///   - factorId: The factor's id. At least 1 characters.
+    ///   - authenticator: Makes the passkey credential from the server's options.
+    /// - Returns: What the last request answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
+    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
+    @discardableResult
+    public func verifyWebAuthnFactor(
+        factorId: Swift.String,
+        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+        arguments["factorId"] = .string(factorId)
+        return try await client.perform(
+            action: "mfaVerifyWebAuthnFactor", arguments: arguments, passkeyAuthenticator: authenticator)
+    }
+}
+
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+    extension SupabaseClient {
+
+        /// Signs in with a passkey in one call: fetches the assertion options, has the authenticator sign them (their rpId is the relying party), verifies the assertion, and stores the session.
+        ///
+        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
+        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
+        /// - Parameters:
+        ///   - presentationAnchor: The window the passkey sheet is presented from.
+        /// - Returns: What the last request answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
+        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
+        @MainActor
+        @discardableResult
+        public func signInWithPasskey(
+            presentationAnchor: AuthenticationServices.ASPresentationAnchor
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await signInWithPasskey(
+                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
+        }
+
+        /// Registers a passkey for the signed-in user in one call: fetches the creation options, has the authenticator create the credential (their rp.id is the relying party), and stores it. GoTrue answers with the stored passkey.
+        ///
+        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
+        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
+        /// - Parameters:
+        ///   - presentationAnchor: The window the passkey sheet is presented from.
+        /// - Returns: What the last request answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
+        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
+        @MainActor
+        @discardableResult
+        public func registerPasskey(
+            presentationAnchor: AuthenticationServices.ASPresentationAnchor
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await registerPasskey(
+                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
+        }
+    }
+
+    extension SupabaseClient.MFA {
+
+        /// Enrolls a WebAuthn (passkey) factor in one call: enrolls it, challenges it, has the authenticator create the credential from the challenge's creation options (their rp.id is the relying party), and verifies it. The new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+        ///
+        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
+        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
+        /// - Parameters:
+        ///   - friendlyName: A name that tells the user's factors apart.
+        ///   - presentationAnchor: The window the passkey sheet is presented from.
+        /// - Returns: What the last request answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
+        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
+        @MainActor
+        @discardableResult
+        public func enrollWebAuthnFactor(
+            friendlyName: Swift.String,
+            presentationAnchor: AuthenticationServices.ASPresentationAnchor
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await enrollWebAuthnFactor(
+                friendlyName: friendlyName,
+                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
+        }
+
+        /// Verifies a WebAuthn (passkey) factor in one call: challenges it, has the authenticator sign the challenge's request options (their rpId is the relying party), and verifies the assertion. The new aal2 session becomes the current one and the mfa_challenge_verified event is published.
+        ///
+        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
+        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
+        /// - Parameters:
+        ///   - factorId: The factor's id. At least 1 characters.
+        ///   - presentationAnchor: The window the passkey sheet is presented from.
+        /// - Returns: What the last request answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
+        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
+        @MainActor
+        @discardableResult
+        public func verifyWebAuthnFactor(
+            factorId: Swift.String,
+            presentationAnchor: AuthenticationServices.ASPresentationAnchor
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await verifyWebAuthnFactor(
+                factorId: factorId,
+                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
+        }
+    }
+#endif
 
 extension SupabaseClient: LatchkeyRuntime.PasswordSignInProviding {}
 

@@ -41,6 +41,7 @@
 @_exported import struct LatchkeyRuntime.LoopbackPages
 @_exported import struct LatchkeyRuntime.PasskeyAssertion
 @_exported import struct LatchkeyRuntime.PasskeyAssertionRequest
+@_exported import protocol LatchkeyRuntime.PasskeyAuthenticator
 @_exported import struct LatchkeyRuntime.PasskeyRegistration
 @_exported import struct LatchkeyRuntime.PasskeyRegistrationRequest
 @_exported import protocol LatchkeyRuntime.PasswordSignInProviding

@@ -14,4 +14,7 @@ public enum ParameterType: String, VocabularyTerm {
     /// A list of strings (format version 2), e.g. an OAuth client's `redirect_uris`: sent as a JSON array in a
     /// JSON body.
     case strings
+    /// A UUID (format version 2), e.g. GoTrue's user ids: the generated method takes a `Foundation.UUID`, sent
+    /// as its `uuidString` (upper case, as supabase-swift's `"\(uid)"`).
+    case uuid
 }

@@ -32,6 +32,7 @@ import Testing
             (.actionSpec, ActionSpec(name: "a", request: "r", parameters: [])),
             (.actionParameter, ActionSpec.Parameter(name: "p")),
             (.linkPKCESpec, LinkPKCESpec()),
+            (.actionFollowUpSpec, ActionFollowUpSpec(action: "a", arguments: [:])),
             (.errorMappingSpec, ErrorMappingSpec()),
             (.errorRule, ErrorMappingSpec.Rule(code: "c", kind: .rejected)),
             (.callbackSpec, CallbackSpec()),

@@ -48,11 +48,28 @@ extension DescriptorDecoder {
                 return items.compactMap { ObjectReader.int($0, sink, range: 400...599) }
             } ?? []
         let pagination = reader.member("pagination").flatMap { decodePagination($0, response: response) }
+        let omitsNode = reader.member("omitEmptyBody")
+        let omitsEmptyBody = omitsNode.flatMap { decodeOmitEmptyBody($0, encoding: encoding) } ?? false
         guard let url else { return nil }
-        return Descriptor.Request(
+        var request = Descriptor.Request(
             method: method, url: url, query: query, headers: headers, encoding: encoding, body: body,
             clientAuthentication: clientAuthentication, authorization: authorization, response: response,
             ignoreErrorStatuses: ignored, authorizationScheme: scheme, session: session, pagination: pagination)
+        request.omitsEmptyBody = omitsEmptyBody
+        return request
+    }
+
+    /// `omitEmptyBody` (format version 2): only for a JSON body.
+    private func decodeOmitEmptyBody(_ node: JSONNode, encoding: BodyEncoding) -> Bool? {
+        requireFormatVersion(2, for: "\"omitEmptyBody\"", at: node)
+        guard let flag = node.bool else {
+            sink.error("expected true or false, found \(node.typeName)", at: node)
+            return nil
+        }
+        if flag, encoding != .json {
+            sink.error("\"omitEmptyBody\" needs \"encoding\": \"json\"", at: node, fixIt: "remove it")
+        }
+        return flag
     }
 
     /// An action; `enums` collects the value enums' names (name → the action and parameter that declare it) so
@@ -73,7 +90,7 @@ extension DescriptorDecoder {
             guard var parameterReader = ObjectReader(member.value, sink, expected: "a parameter") else { return nil }
             defer { parameterReader.finish() }
             let type = parameterReader.oneOf("type", default: ParameterType.string)
-            if type == .object || type == .strings, let typeNode = parameterReader.member("type") {
+            if type == .object || type == .strings || type == .uuid, let typeNode = parameterReader.member("type") {
                 requireFormatVersion(2, for: "parameter \"type\": \"\(type.rawValue)\"", at: typeNode)
             }
             let valuesNode = parameterReader.member("values")

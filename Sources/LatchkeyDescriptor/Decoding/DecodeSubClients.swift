@@ -39,14 +39,54 @@ extension DescriptorDecoder {
         }
         if let node = reader.member("then") {
             requireFormatVersion(2, for: "action \"then\"", at: node)
-            guard var then = ObjectReader(node, sink, expected: "\"then\"") else { return }
-            defer { then.finish() }
-            let name = then.string("action", required: true, "the action performed next")
-            let arguments = then.members("arguments", "\"arguments\"").compactMap { member -> Named<String>? in
-                decodePointer(member.value).map { Named(member.key, $0) }
+            if let steps = node.array {
+                if steps.isEmpty {
+                    sink.error(
+                        "\"then\" lists no step", at: node, fixIt: "name at least one action, or remove \"then\"")
+                }
+                action.then = steps.compactMap { decodeFollowUp($0) }
+            } else {
+                action.then = decodeFollowUp(node).map { [$0] } ?? []
             }
-            if let name { action.then = Descriptor.ActionFollowUp(action: name, arguments: arguments) }
         }
+    }
+
+    /// One step of `then`: `{"action": …, "arguments": {…}, "ceremony": {…}}`.
+    private func decodeFollowUp(_ node: JSONNode) -> Descriptor.ActionFollowUp? {
+        guard var then = ObjectReader(node, sink, expected: "a \"then\" step") else { return nil }
+        defer { then.finish() }
+        let name = then.string("action", required: true, "the action performed next")
+        let arguments = then.members("arguments", "\"arguments\"").compactMap { member -> Named<String>? in
+            decodePointer(member.value).map { Named(member.key, $0) }
+        }
+        let ceremony = then.member("ceremony").flatMap { decodeCeremony($0) }
+        guard let name else { return nil }
+        return Descriptor.ActionFollowUp(action: name, arguments: arguments, ceremony: ceremony)
+    }
+
+    /// A step's `ceremony`: `{"type": "registration", "options": "/options", "credential": "credential"}`.
+    private func decodeCeremony(_ node: JSONNode) -> Descriptor.Ceremony? {
+        guard var reader = ObjectReader(node, sink, expected: "\"ceremony\"") else { return nil }
+        defer { reader.finish() }
+        let kinds = Descriptor.Ceremony.Kind.allCases.map(\.rawValue)
+        let kindNode = reader.required("type", "\"registration\" or \"assertion\"")
+        let kind = kindNode.flatMap { node -> Descriptor.Ceremony.Kind? in
+            guard let text = ObjectReader.string(node, sink) else { return nil }
+            guard let kind = Descriptor.Ceremony.Kind(rawValue: text) else {
+                sink.error(
+                    "\"\(text.prefix(40))\" is not one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    at: node, fixIt: "use \"registration\" (a new passkey) or \"assertion\" (a sign-in with one)")
+                return nil
+            }
+            return kind
+        }
+        let options = reader.required("options", "where the answer holds the W3C options").flatMap {
+            decodePointer($0)
+        }
+        let credentialWhat = "the parameter of the step's action that receives the credential"
+        let credential = reader.string("credential", required: true, credentialWhat)
+        guard let kind, let options, let credential else { return nil }
+        return Descriptor.Ceremony(kind: kind, options: options, credential: credential)
     }
 
     /// `accessTokenClaims`.
@@ -103,26 +143,8 @@ extension DescriptorDecoder {
                     "action group \"\(group.prefix(40))\" is not declared", at: groupNode,
                     fixIt: "declare it in \"actionGroups\"")
             }
-            guard let then = action.value.then, let thenNode = node?["then"] else { continue }
-            guard let next = descriptor.actions.first(where: { $0.name == then.action }), next.name != action.name
-            else {
-                sink.error(
-                    "\"then\" names \"\(then.action.prefix(40))\", which is not another action", at: thenNode,
-                    fixIt: "name an action declared in \"actions\"")
-                continue
-            }
-            let supplied = Set(then.arguments.map(\.name)).union(action.value.parameters.map(\.name))
-            for argument in then.arguments where !next.value.parameters.contains(where: { $0.name == argument.name }) {
-                sink.error(
-                    "\"\(argument.name.prefix(40))\" is not a parameter of \"\(next.name.prefix(40))\"", at: thenNode,
-                    fixIt: "name one of its parameters")
-            }
-            for parameter in next.value.parameters where !parameter.value.optional && !supplied.contains(parameter.name)
-            {
-                sink.error(
-                    "\"\(next.name.prefix(40))\" needs \"\(parameter.name.prefix(40))\", which \"then\" does not supply",
-                    at: thenNode, fixIt: "add it to this action's parameters or to \"then\".arguments")
-            }
+            guard !action.value.then.isEmpty, let thenNode = node?["then"] else { continue }
+            checkFollowUps(of: action, in: descriptor, at: thenNode)
         }
         if let group = descriptor.accessTokenClaims?.assurance?.group, !groups.contains(group),
             let node = root.object?["accessTokenClaims"]?.object?["assurance"]
@@ -130,6 +152,50 @@ extension DescriptorDecoder {
             sink.error(
                 "action group \"\(group.prefix(40))\" is not declared", at: node,
                 fixIt: "declare it in \"actionGroups\"")
+        }
+    }
+
+    /// Checks each step of an action's `then`: another action, without a `then` of its own, whose required
+    /// parameters are all supplied (by the caller's arguments, an earlier step, a pointer or the ceremony).
+    private func checkFollowUps(of action: Named<Descriptor.Action>, in descriptor: Descriptor, at thenNode: JSONNode) {
+        var supplied = Set(action.value.parameters.map(\.name))
+        for (index, step) in action.value.then.enumerated() {
+            let stepNode = thenNode.array.map { $0.indices.contains(index) ? $0[index] : thenNode } ?? thenNode
+            guard let next = descriptor.actions.first(where: { $0.name == step.action }), next.name != action.name
+            else {
+                sink.error(
+                    "\"then\" names \"\(step.action.prefix(40))\", which is not another action", at: stepNode,
+                    fixIt: "name an action declared in \"actions\"")
+                return
+            }
+            if !next.value.then.isEmpty {
+                sink.error(
+                    "\"then\" names \"\(next.name.prefix(40))\", which has a \"then\" of its own", at: stepNode,
+                    fixIt: "list every step in this action's \"then\" array instead")
+            }
+            supplied.formUnion(step.arguments.map(\.name))
+            for argument in step.arguments where !next.value.parameters.contains(where: { $0.name == argument.name }) {
+                sink.error(
+                    "\"\(argument.name.prefix(40))\" is not a parameter of \"\(next.name.prefix(40))\"", at: stepNode,
+                    fixIt: "name one of its parameters")
+            }
+            if let ceremony = step.ceremony {
+                let ceremonyNode = stepNode.object?["ceremony"] ?? stepNode
+                let parameter = next.value.parameters.first { $0.name == ceremony.credential }
+                if parameter?.value.type != .object {
+                    sink.error(
+                        "\"\(ceremony.credential.prefix(40))\" is not an object parameter of \"\(next.name.prefix(40))\"",
+                        at: ceremonyNode,
+                        fixIt: "name the parameter (\"type\": \"object\") that receives the credential JSON")
+                }
+                supplied.insert(ceremony.credential)
+            }
+            for parameter in next.value.parameters where !parameter.value.optional && !supplied.contains(parameter.name)
+            {
+                sink.error(
+                    "\"\(next.name.prefix(40))\" needs \"\(parameter.name.prefix(40))\", which \"then\" does not supply",
+                    at: stepNode, fixIt: "add it to this action's parameters or to the step's \"arguments\"")
+            }
         }
     }
 }

@@ -77,6 +77,9 @@ extension Descriptor {
         public var session: SessionFields? = nil
         /// How a `document` answer says which page it is (format version 2): `pagination`.
         public var pagination: Pagination? = nil
+        /// Whether a JSON body whose members are all left out is not sent at all (format version 2):
+        /// `omitEmptyBody`.
+        public var omitsEmptyBody = false
     }
 
     /// The standard flows.
@@ -175,8 +178,9 @@ extension Descriptor {
         public var method: String? = nil
         /// The action group (typed sub-client) the method belongs to (format version 2).
         public var group: String? = nil
-        /// A second action performed with values from this one's answer (format version 2).
-        public var then: ActionFollowUp? = nil
+        /// The actions performed after this one, in order, each with values from the answer before it (format
+        /// version 2); empty: none.
+        public var then: [ActionFollowUp] = []
         /// The member of the answer (a JSON pointer into a `document` response) the action returns instead of
         /// the whole document (format version 2).
         public var returns: String? = nil

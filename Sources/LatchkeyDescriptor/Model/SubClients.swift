@@ -8,13 +8,35 @@ extension Descriptor {
         public var summary: String?
     }
 
-    /// An action's `then`: a second action performed with values read from the first one's answer
-    /// (a challenge's `id` becomes the verification's `challengeId`).
+    /// One step of an action's `then`: the action performed next, with values read from the answer before it
+    /// (a challenge's `id` becomes the verification's `challengeId`), after a passkey ceremony when it declares
+    /// one.
     public struct ActionFollowUp: Sendable, Hashable {
         /// The action performed next.
         public var action: String
-        /// The follow-up's arguments read from this action's answer: parameter name → JSON pointer.
+        /// The follow-up's arguments read from the answer before it: parameter name → JSON pointer.
         public var arguments: [Named<String>]
+        /// The WebAuthn ceremony run between the answer before it and this action (format version 2).
+        public var ceremony: Ceremony? = nil
+    }
+
+    /// A step's `ceremony`: a WebAuthn ceremony whose options are in the answer before the step and whose
+    /// credential JSON becomes one of the step's arguments.
+    public struct Ceremony: Sendable, Hashable {
+        /// `registration` (a new passkey) or `assertion` (a signature with one).
+        public var kind: Kind
+        /// Where the answer before the step holds the W3C options.
+        public var options: String
+        /// The step action's parameter (type `object`) that receives the credential.
+        public var credential: String
+
+        /// The kinds of ceremony.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// `navigator.credentials.create`.
+            case registration
+            /// `navigator.credentials.get`.
+            case assertion
+        }
     }
 
     /// `accessTokenClaims`: how the client verifies an access token's claims (format version 2).

@@ -38,8 +38,10 @@ enum ClientContext {
         context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != .none })
         context["clientSecretRequired"] = .bool(d.clientSecret?.required ?? false)
         context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
-        context["actions"] = .list(d.actions.filter { $0.value.group == nil }.map(action))
+        context["actions"] = .list(d.actions.filter { $0.value.group == nil && !hasCeremony($0.value) }.map(action))
         context["actionGroups"] = .list(d.actionGroups.map { actionGroup($0, in: d) })
+        context["ceremonyExtensions"] = .list(ceremonyExtensions(d))
+        context["hasPasskeyCeremony"] = .bool(d.actions.contains { hasCeremony($0.value) })
         context["hasAccessTokenClaims"] = .bool(d.accessTokenClaims != nil)
         context["hasAssurance"] = .bool(d.accessTokenClaims?.assurance.map { $0.group == nil } ?? false)
         context["browserParameters"] = .list(
@@ -110,9 +112,29 @@ enum ClientContext {
             "property": .text(g.name),
             "typeName": .text(g.value.swiftName),
             "summary": .text(g.value.summary ?? "The \(g.name) calls."),
-            "actions": .list(d.actions.filter { $0.value.group == g.name }.map(action)),
+            "actions": .list(d.actions.filter { $0.value.group == g.name && !hasCeremony($0.value) }.map(action)),
             "hasAssurance": .bool(d.accessTokenClaims?.assurance?.group == g.name),
         ])
+    }
+
+    /// Whether an action's `then` runs a passkey ceremony: its method takes an authenticator, and is generated
+    /// in an extension with its Apple `presentationAnchor:` overload beside it.
+    static func hasCeremony(_ a: Descriptor.Action) -> Bool { a.then.contains { $0.ceremony != nil } }
+
+    /// The extensions holding the ceremony actions: the client's, then each group's sub-client's.
+    static func ceremonyExtensions(_ d: Descriptor) -> [TemplateContext] {
+        let client = GeneratedNames.client(d.swiftName)
+        var owners: [(type: String, group: String?)] = [(client, nil)]
+        owners += d.actionGroups.map { ("\(client).\($0.value.swiftName)", $0.name) }
+        return owners.compactMap { owner in
+            let actions = d.actions.filter { $0.value.group == owner.group && hasCeremony($0.value) }
+            guard !actions.isEmpty else { return nil }
+            return TemplateContext([
+                // Both names are Swift identifiers the decoder checked.
+                "extendedType": .code(GeneratedCode(owner.type)),
+                "actions": .list(actions.map(action)),
+            ])
+        }
     }
 
     /// One parameter of an action (or of the browser sign-in, `action` `authorization`).
@@ -125,6 +147,7 @@ enum ClientContext {
             case .string: "Swift.String"
             case .object: "[Swift.String: LatchkeyRuntime.JSON]"
             case .strings: "[Swift.String]"
+            case .uuid: "Foundation.UUID"
             }
         var summary = p.value.summary ?? "The \(p.name) parameter."
         if let min = p.value.minLength { summary += " At least \(min) characters." }

@@ -47,6 +47,8 @@ struct RequestBuilder: Sendable {
         case .form:
             headers.set("Content-Type", "application/x-www-form-urlencoded")
             body = Data(PercentEncoding.encodePairs(form).utf8)
+        case .json where jsonBody.isEmpty && spec.omitsEmptyBody:
+            break
         case .json:
             headers.set("Content-Type", "application/json")
             body = JSON.object(jsonBody).serialized

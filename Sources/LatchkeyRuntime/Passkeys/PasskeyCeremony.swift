@@ -13,6 +13,8 @@ public struct PasskeyRegistrationRequest: Sendable, Hashable {
     public var userID: Data
     /// The account's name (`user.name`).
     public var userName: String
+    /// The options as the server sent them (for an authenticator that reads more members).
+    public var options: JSON
 
     /// Reads the options.
     /// - Parameter options: The W3C creation options, as JSON.
@@ -23,6 +25,7 @@ public struct PasskeyRegistrationRequest: Sendable, Hashable {
         challenge = try PasskeyCeremony.bytes(publicKey, "/challenge")
         userID = try PasskeyCeremony.bytes(publicKey, "/user/id")
         userName = try PasskeyCeremony.text(publicKey, "/user/name")
+        self.options = options
     }
 }
 
@@ -35,6 +38,8 @@ public struct PasskeyAssertionRequest: Sendable, Hashable {
     public var challenge: Data
     /// The credentials the server accepts (`allowCredentials[].id`); empty: any discoverable one.
     public var allowedCredentialIDs: [Data]
+    /// The options as the server sent them (for an authenticator that reads more members).
+    public var options: JSON
 
     /// Reads the options.
     /// - Parameter options: The W3C request options, as JSON.
@@ -50,6 +55,7 @@ public struct PasskeyAssertionRequest: Sendable, Hashable {
         var ids: [Data] = []
         for entry in allowed { ids.append(try PasskeyCeremony.bytes(entry, "/id")) }
         allowedCredentialIDs = ids
+        self.options = options
     }
 }
 

@@ -6,7 +6,9 @@ import LatchkeyTokens
 
     /// Runs the WebAuthn ceremony with the platform's passkeys (`ASAuthorizationPlatformPublicKeyCredentialProvider`,
     /// iOS 15, macOS 12, visionOS 1): the HTTP half (the options, the verification) is the server's calls, such as
-    /// Supabase's `getPasskeyRegistrationOptions()` and `verifyPasskeyRegistration(challengeId:credential:)`.
+    /// Supabase's `getPasskeyRegistrationOptions()` and `verifyPasskeyRegistration(challengeId:credential:)`. As a
+    /// ``PasskeyAuthenticator`` it drives the generated one-call methods (`signInWithPasskey(presentationAnchor:)`
+    /// creates one).
     ///
     /// The app must have an associated domain (`webcredentials:`) for the relying party. Closing the sheet, or
     /// cancelling the waiting task, is `login_cancelled`; any other failure is `web_auth_start_failed`.
@@ -132,6 +134,28 @@ import LatchkeyTokens
                 ? AuthError(.loginCancelled, "The passkey sheet was closed.")
                 : AuthError(.webAuthStartFailed, "The passkey ceremony failed.")
             MainActor.assumeIsolated { _ = running[key]?.1.resolve(.failure(failure)) }
+        }
+    }
+
+    extension PlatformPasskeyAuthenticator: PasskeyAuthenticator {
+        /// Creates a passkey with the platform's sheet, for the generated one-call methods.
+        /// - Parameter request: The server's creation options.
+        /// - Returns: The new credential's ``PasskeyRegistration/credentialJSON``.
+        /// - Throws: `login_cancelled` or `web_auth_start_failed`.
+        public func registrationCredential(for request: PasskeyRegistrationRequest) async throws(AuthError)
+            -> [String: JSON]
+        {
+            try await register(request).credentialJSON
+        }
+
+        /// Signs with a passkey through the platform's sheet, for the generated one-call methods.
+        /// - Parameter request: The server's request options.
+        /// - Returns: The assertion's ``PasskeyAssertion/credentialJSON``.
+        /// - Throws: `login_cancelled` or `web_auth_start_failed`.
+        public func assertionCredential(for request: PasskeyAssertionRequest) async throws(AuthError)
+            -> [String: JSON]
+        {
+            try await assert(request).credentialJSON
         }
     }
 #endif

@@ -57,16 +57,20 @@ import LatchkeyVocabulary
     }
 }
 
-/// An action's follow-up: the action performed next, with arguments read from the first answer.
+/// An action's follow-up: the action performed next, with arguments read from the answer before it, and the
+/// passkey ceremony run between the two, if any.
 @_spi(Generated) public struct ActionFollowUpSpec: Sendable {
     /// The action performed next.
     public var action: String
-    /// Its arguments read from the first action's answer: parameter name → JSON pointer.
+    /// Its arguments read from the answer before it: parameter name → JSON pointer.
     public var arguments: [String: String]
+    /// The WebAuthn ceremony run with that answer's options before the action, if any.
+    public var ceremony: PasskeyCeremonySpec?
 
     /// Creates the spec.
-    public init(action: String, arguments: [String: String]) {
+    public init(action: String, arguments: [String: String], ceremony: PasskeyCeremonySpec? = nil) {
         self.action = action
         self.arguments = arguments
+        self.ceremony = ceremony
     }
 }

@@ -196,16 +196,17 @@ import LatchkeyVocabulary
     public var resultPointer: String?
     /// An event published after the action succeeds (`user_updated`, `mfa_challenge_verified`), if any.
     public var event: String?
-    /// A second action performed with values read from this one's answer, if any.
-    public var followUp: ActionFollowUpSpec?
+    /// The actions performed after this one, in order, each with values read from the answer before it (the
+    /// descriptor's `then`); empty: none.
+    public var followUps: [ActionFollowUpSpec]
 
     /// Creates an action.
     public init(
         name: String, request: String, parameters: [Parameter], linkPKCE: LinkPKCESpec? = nil,
-        resultPointer: String? = nil, event: String? = nil, followUp: ActionFollowUpSpec? = nil
+        resultPointer: String? = nil, event: String? = nil, followUps: [ActionFollowUpSpec] = []
     ) {
         self.event = event
-        self.followUp = followUp
+        self.followUps = followUps
         self.name = name
         self.request = request
         self.parameters = parameters

@@ -42,14 +42,19 @@ import LatchkeyVocabulary
     public var session: SessionMapping?
     /// Where a list answer says how many items there are and which pages follow; `nil` for other answers.
     public var pagination: PaginationSpec?
+    /// Whether a JSON body whose members are all left out is not sent (no body, no `Content-Type`), as
+    /// supabase-swift sends an MFA challenge without a channel; `false`: `{}` is sent.
+    public var omitsEmptyBody = false
 
     /// Creates a request spec.
     public init(
         method: String, url: ValueTemplate, query: [ParameterSpec] = [], headers: [ParameterSpec] = [],
         encoding: Encoding = .none, body: [ParameterSpec] = [], clientAuthentication: ClientAuthentication = .none,
         authorization: Authorization = .none, response: Response = .none, ignoredErrorStatuses: [Int] = [],
-        authorizationScheme: String = "Bearer", session: SessionMapping? = nil, pagination: PaginationSpec? = nil
+        authorizationScheme: String = "Bearer", session: SessionMapping? = nil, pagination: PaginationSpec? = nil,
+        omitsEmptyBody: Bool = false
     ) {
+        self.omitsEmptyBody = omitsEmptyBody
         self.method = method
         self.url = url
         self.query = query

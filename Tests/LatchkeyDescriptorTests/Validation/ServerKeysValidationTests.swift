@@ -1,3 +1,4 @@
+import Foundation
 import LatchkeyDescriptor
 import LatchkeyVocabulary
 import Testing
@@ -42,6 +43,32 @@ import Testing
         #expect(descriptor.actions.first?.value.parameters.first?.value.type == .strings)
     }
 
+    @Test("A uuid parameter decodes, needs format version 2, and takes no values")
+    func uuidParameter() throws {
+        let fragment =
+            #""requests": {"u": {"url": "https://e.com/users/{id}", "response": "document"}}, "#
+            + #""actions": {"user": {"request": "u", "parameters": {"id": {"type": "uuid"}}}}"#
+        let loaded = Self.load(fragment)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.descriptor?.actions.first?.value.parameters.first?.value.type == .uuid)
+        #expect(Self.load(fragment, version: 1).errors.contains { $0.message.contains("needs formatVersion 2") })
+        let withValues = fragment.replacingOccurrences(
+            of: #""type": "uuid""#, with: #""type": "uuid", "values": ["a"]"#)
+        #expect(Self.load(withValues).errors.contains { $0.message.contains("needs a string or strings parameter") })
+    }
+
+    @Test("omitEmptyBody decodes with a JSON body, and needs format version 2")
+    func omitEmptyBody() throws {
+        let request =
+            #""requests": {"c": {"method": "POST", "url": "https://e.com", "encoding": "json", "#
+            + #""body": {"channel": "{channel}"}, "omitEmptyBody": true}}, "#
+            + #""actions": {"challenge": {"request": "c", "parameters": {"channel": {"optional": true}}}}"#
+        let loaded = Self.load(request)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.descriptor?.requests.first?.value.omitsEmptyBody == true)
+        #expect(Self.load(request, version: 1).errors.contains { $0.message.contains("needs formatVersion 2") })
+    }
+
     @Test(
         "Mistakes are located errors",
         arguments: [
@@ -64,6 +91,14 @@ import Testing
             (
                 #""requests": {"l": {"url": "https://e.com", "pagination": {"totalHeader": "t"}}}"#,
                 "\"response\": \"document\""
+            ),
+            (
+                #""requests": {"c": {"method": "POST", "url": "https://e.com", "omitEmptyBody": true}}"#,
+                "\"omitEmptyBody\" needs \"encoding\": \"json\""
+            ),
+            (
+                #""requests": {"c": {"method": "POST", "url": "https://e.com", "encoding": "json", "omitEmptyBody": 1}}"#,
+                "expected true or false"
             ),
         ])
     func mistakes(fragment: String, message: String) throws {

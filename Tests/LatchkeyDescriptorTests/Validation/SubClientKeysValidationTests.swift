@@ -60,8 +60,8 @@ import Testing
         let verify = try #require(descriptor.actions.first { $0.name == "verify" }?.value)
         #expect(verify.group == "mfa" && verify.event == "mfa_challenge_verified")
         let both = try #require(descriptor.actions.first { $0.name == "challengeAndVerify" }?.value)
-        #expect(both.then?.action == "verify")
-        #expect(both.then?.arguments.map(\.value) == ["/id"])
+        #expect(both.then.map(\.action) == ["verify"])
+        #expect(both.then.first?.arguments.map(\.value) == ["/id"])
         let claims = try #require(descriptor.accessTokenClaims)
         #expect(claims.keys == "jwks" && claims.fallback == "user" && claims.algorithms == ["ES256", "RS256"])
         #expect(claims.assurance?.levelClaim == "aal" && claims.assurance?.factorStatus == "/status")
@@ -83,6 +83,39 @@ import Testing
         ),
         (
             descriptor(both: #""then": { "action": "verify", "arguments": { "challengeId": "id" } }"#),
+            "is not a JSON pointer"
+        ),
+        (descriptor(both: #""then": []"#), "lists no step"),
+        (
+            descriptor(both: #""then": [{ "action": "challenge" }, { "action": "nowhere" }]"#),
+            "which is not another action"
+        ),
+        (
+            descriptor(
+                both:
+                    #""then": { "action": "verify", "arguments": { "challengeId": "/id" }, "ceremony": { "type": "signature", "options": "/o", "credential": "code" } }"#
+            ),
+            "\"signature\" is not one of \"registration\", \"assertion\""
+        ),
+        (
+            descriptor(
+                both:
+                    #""then": { "action": "verify", "arguments": { "challengeId": "/id" }, "ceremony": { "type": "assertion", "options": "/o", "credential": "code" } }"#
+            ),
+            "\"code\" is not an object parameter of \"verify\""
+        ),
+        (
+            descriptor(
+                both:
+                    #""then": { "action": "verify", "arguments": { "challengeId": "/id" }, "ceremony": { "type": "assertion", "credential": "code" } }"#
+            ),
+            "missing required key \"options\""
+        ),
+        (
+            descriptor(
+                both:
+                    #""then": { "action": "verify", "arguments": { "challengeId": "/id" }, "ceremony": { "type": "assertion", "options": "o", "credential": "code" } }"#
+            ),
             "is not a JSON pointer"
         ),
         (descriptor(claims: #""accessTokenClaims": { "keys": "verify" },"#), "has response \"session\""),
@@ -112,6 +145,27 @@ import Testing
         #expect(
             errors.contains { $0.message.contains(message) || $0.description.contains(message) },
             "expected \(message) in \(errors)")
+    }
+
+    @Test func stepsAndCeremoniesAreDecoded() throws {
+        let text = Self.descriptor(
+            both:
+                #""group": "mfa", "then": [{ "action": "challenge", "arguments": { "factorId": "/factor/id" } }, { "action": "verify", "arguments": { "challengeId": "/id" }, "ceremony": { "type": "registration", "options": "/webauthn/credential_options", "credential": "code" } }]"#
+        ).replacingOccurrences(of: #""code": {} } },"#, with: #""code": { "type": "object" } } },"#)
+        let result = DescriptorLoader.load(bytes: Array(text.utf8), fileName: "acme.json")
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+        let both = try #require(result.descriptor?.actions.first { $0.name == "challengeAndVerify" }?.value)
+        #expect(both.then.map(\.action) == ["challenge", "verify"])
+        let ceremony = try #require(both.then.last?.ceremony)
+        #expect(ceremony.kind == .registration && ceremony.credential == "code")
+        #expect(ceremony.options == "/webauthn/credential_options")
+        // A step that names an action with a then of its own is refused.
+        let nested = Self.descriptor(
+            both: #""group": "mfa", "then": [{ "action": "verify", "arguments": { "challengeId": "/id" } }]"#
+        ).replacingOccurrences(
+            of: #""verify": { "request": "verify", "group": "mfa", "event": "mfa_challenge_verified","#,
+            with: #""verify": { "request": "verify", "group": "mfa", "then": { "action": "challenge" },"#)
+        #expect(Self.errors(nested).contains { $0.message.contains("which has a \"then\" of its own") })
     }
 
     @Test func generatedMethodNamesAreTaken() {

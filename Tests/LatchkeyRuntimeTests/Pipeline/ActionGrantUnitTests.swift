@@ -199,19 +199,19 @@ struct ActionGrantUnitTests {
         }
     }
 
-    @Test("a follow-up gets the shared arguments and the values captured from the answer, bounded")
+    @Test("a follow-up gets the arguments its action declares and the values read from the answer, bounded")
     func followUpArguments() throws {
-        let challenge = ActionSpec(
-            name: "challenge", request: "challenge", parameters: [.init(name: "factorId")],
-            followUp: ActionFollowUpSpec(action: "verify", arguments: ["challengeId": "/id", "round": "/round"]))
+        let followUp = ActionFollowUpSpec(action: "verify", arguments: ["challengeId": "/id", "round": "/round"])
         let verify = ActionSpec(
             name: "verify", request: "verify",
             parameters: [.init(name: "factorId"), .init(name: "challengeId"), .init(name: "round")])
-        let grant = try ActionGrant(
-            action: challenge, request: nil, arguments: ["factorId": .string("f-1")], provider: "acme")
+        let values = try ActionGrant.followUpValues(
+            followUp, answer: .object(["id": .string("c-9"), "round": .number(2)]), answeredBy: "challenge",
+            provider: "acme")
+        #expect(values == ["challengeId": .string("c-9"), "round": .string("2")])
+        let known = values.merging(["factorId": .string("f-1"), "channel": .string("sms")]) { read, _ in read }
         #expect(
-            try grant.followUpArguments(
-                for: verify, document: .object(["id": .string("c-9"), "round": .number(2)]))
+            ActionGrant.arguments(of: verify, among: known)
                 == ["factorId": .string("f-1"), "challengeId": .string("c-9"), "round": .string("2")])
         let long = String(repeating: "x", count: ActionGrant.maximumFollowUpValueBytes + 1)
         for document: JSON? in [
@@ -220,7 +220,8 @@ struct ActionGrantUnitTests {
             .object(["id": .bool(true), "round": .number(2)]),
         ] {
             do {
-                _ = try grant.followUpArguments(for: verify, document: document)
+                _ = try ActionGrant.followUpValues(
+                    followUp, answer: document, answeredBy: "challenge", provider: "acme")
                 Issue.record("a follow-up value was accepted from \(String(describing: document))")
             } catch {
                 #expect(error.code == .invalidResponse)

@@ -100,7 +100,8 @@ extension GoTrueState {
 
     private mutating func challengeFactor(_ request: RecordedRequest, factorID: String) throws(Reject) -> TestResponse {
         let access = try authenticate(request)
-        let body = try jsonBody(request, allowed: ["channel", "webauthn"])
+        // supabase-swift sends no body when there is no channel or relying party.
+        let body = request.body.isEmpty ? [:] : try jsonBody(request, allowed: ["channel", "webauthn"])
         guard let factor = subClients.factors.first(where: { $0.id == factorID && $0.userID == access.userID })
         else { throw httpError(request, 404, "mfa_factor_not_found", "Factor not found") }
         let channel = try string(body, "channel", request)
@@ -120,7 +121,11 @@ extension GoTrueState {
             "id": challenge.id, "type": factor.type, "expires_at": Int(now.timeIntervalSince1970) + 300,
         ]
         if factor.type == "webauthn" {
-            answer["webauthn"] = ["type": "create", "credential_options": ["publicKey": ["challenge": "Y2hhbGxlbmdl"]]]
+            // GoTrue: an unverified factor registers a credential (creation options), a verified one asserts.
+            answer["webauthn"] =
+                factor.status == "verified"
+                ? ["type": "request", "credential_options": assertionOptions()]
+                : ["type": "create", "credential_options": creationOptions(userID: access.userID)]
         }
         return .json(answer)
     }
@@ -230,6 +235,16 @@ extension GoTrueServer {
     /// The code a factor's TOTP authenticator shows.
     func totpCode(factorID: String) -> String? {
         core.state.withLock { $0.subClients.factors.first { $0.id == factorID }?.totpCode }
+    }
+
+    /// The ids of the factors of a type (`webauthn`), oldest first.
+    func factorIDs(ofType type: String) -> [String] {
+        core.state.withLock { $0.subClients.factors.filter { $0.type == type }.map(\.id) }
+    }
+
+    /// The ids of a factor's challenges, oldest first.
+    func challengeIDs(factorID: String) -> [String] {
+        core.state.withLock { $0.subClients.challenges.filter { $0.factorID == factorID }.map(\.id) }
     }
 
     /// The status of a factor (`unverified`, `verified`); `nil` once removed.

@@ -122,7 +122,8 @@ extension GoTrueState {
                 })
         } else if request.method == "DELETE", Self.captures(parts, "user/oauth/grants") != nil {
             let access = try authenticate(request)
-            guard let clientID = request.query("client_id"), admin.grants[access.userID]?.contains(clientID) == true
+            guard let clientID = request.query("client_id").map(Self.canonicalUUID),
+                admin.grants[access.userID]?.contains(clientID) == true
             else { throw httpError(request, 404, "oauth_consent_not_found", "No grant for this client") }
             admin.grants[access.userID]?.removeAll { $0 == clientID }
             return TestResponse(status: 204)
@@ -141,13 +142,19 @@ extension GoTrueState {
 
 extension GoTrueState {
     /// The segments of `parts` in place of the pattern's `*`s (`users/*/passkeys`), or `nil` when it does not match.
+    /// A UUID is read as GoTrue parses one: in either case (supabase-swift sends `uuidString`, upper case).
     static func captures(_ parts: [String], _ pattern: String) -> [String]? {
         let expected = pattern.split(separator: "/").map(String.init)
         guard expected.count == parts.count else { return nil }
         var captured: [String] = []
         for (want, part) in zip(expected, parts) {
-            if want == "*" { captured.append(part) } else if want != part { return nil }
+            if want == "*" { captured.append(canonicalUUID(part)) } else if want != part { return nil }
         }
         return captured
+    }
+
+    /// A UUID in GoTrue's canonical (lower-case) form; any other text as it is.
+    static func canonicalUUID(_ text: String) -> String {
+        UUID(uuidString: text) == nil ? text : text.lowercased()
     }
 }

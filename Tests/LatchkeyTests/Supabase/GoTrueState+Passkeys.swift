@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) import Latchkey
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 /// First-factor passkeys (`/passkeys/…`): registration and authentication ceremonies' HTTP half, and the
 /// user's list. The credential is not checked cryptographically here: its `id` names the passkey.
@@ -17,6 +18,8 @@ extension GoTrueState {
         var passkeys: [Passkey] = []
         /// Open challenges: id → the user registering (nil: a sign-in).
         var challenges: [String: String?] = [:]
+        /// Every challenge id issued, oldest first.
+        var issued: [String] = []
     }
 
     mutating func passkeyRoute(_ request: RecordedRequest, _ route: String) throws(Reject) -> TestResponse {
@@ -88,8 +91,27 @@ extension GoTrueState {
     private mutating func openChallenge(for userID: String?, type: String) -> [String: Any] {
         let id = Self.uuid()
         subClients.passkeys.challenges[id] = .some(userID)
-        return ["challenge_id": id, "options": ["challenge": "Y2hhbGxlbmdl", "rpId": base.host ?? "", "type": type]]
+        subClients.passkeys.issued.append(id)
+        let options = userID.map { creationOptions(userID: $0) } ?? assertionOptions()
+        return ["challenge_id": id, "options": options, "expires_at": Int(now.timeIntervalSince1970) + 300]
     }
+
+    /// W3C `PublicKeyCredentialCreationOptions` for the user, as GoTrue's WebAuthn library writes them.
+    func creationOptions(userID: String) -> [String: Any] {
+        [
+            "challenge": "Y2hhbGxlbmdl", "rp": ["id": Self.relyingParty, "name": "Latchkey tests"],
+            "user": ["id": Base64URL.encode(Array(userID.utf8)), "name": "ada@example.com", "displayName": "Ada"],
+            "pubKeyCredParams": [["type": "public-key", "alg": -7]], "timeout": 60000,
+        ]
+    }
+
+    /// W3C `PublicKeyCredentialRequestOptions`.
+    func assertionOptions() -> [String: Any] {
+        ["challenge": "YXNzZXJ0aW9u", "rpId": Self.relyingParty, "timeout": 60000, "userVerification": "preferred"]
+    }
+
+    /// The relying party the options name (not the server's host: the client must read it from the options).
+    static let relyingParty = "auth.example.com"
 
     /// The ceremony's body: `challenge_id` and a W3C `credential` with an `id`.
     private func ceremony(_ request: RecordedRequest) throws(Reject) -> (String, String) {
@@ -102,5 +124,18 @@ extension GoTrueState {
 
     private func passkeyJSON(_ passkey: PasskeyStore.Passkey) -> [String: Any] {
         ["id": passkey.id, "friendly_name": passkey.friendlyName, "created_at": Self.timestamp(now)]
+    }
+}
+
+extension GoTrueServer {
+    /// The passkey challenge ids issued, oldest first.
+    var passkeyChallengeIDs: [String] { core.state.withLock { $0.subClients.passkeys.issued } }
+
+    /// The ids of the passkeys a user has.
+    func passkeyIDs(ofUserWithEmail email: String) -> [String] {
+        core.state.withLock { state in
+            let userID = state.users.first { $0.email == email }?.id
+            return state.subClients.passkeys.passkeys.filter { $0.userID == userID }.map(\.id)
+        }
     }
 }

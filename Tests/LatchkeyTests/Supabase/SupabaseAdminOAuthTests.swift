@@ -16,7 +16,7 @@ struct SupabaseAdminOAuthTests {
             let created = try await admin.createClient(
                 clientName: "Notes", redirectUris: ["https://notes.example/cb"], clientUri: "https://notes.example",
                 grantTypes: [.authorizationCode, .refreshToken], responseTypes: [.code], scope: "openid email")
-            let id = try #require(created.object["client_id"] as? String)
+            let id = try #require((created.object["client_id"] as? String).flatMap(UUID.init(uuidString:)))
             let secret = try #require(created.object["client_secret"] as? String)
             guard case .page(let page) = try await admin.listClients(perPage: 10) else {
                 Issue.record("not a page")
@@ -44,16 +44,18 @@ struct SupabaseAdminOAuthTests {
                     "client_uri": "https://notes.example", "grant_types": ["authorization_code", "refresh_token"],
                     "response_types": ["code"], "scope": "openid email",
                 ])
-            expectAdminRequest(wire[1], "GET", "/admin/oauth/clients", query: ["per_page": "10"])
-            expectAdminRequest(wire[2], "GET", "/admin/oauth/clients/\(id)")
+            // supabase-swift always sends both, empty when not given.
+            expectAdminRequest(wire[1], "GET", "/admin/oauth/clients", query: ["page": "", "per_page": "10"])
+            #expect(wire[1].rawQuery == "page=&per_page=10")
+            expectAdminRequest(wire[2], "GET", "/admin/oauth/clients/\(id.uuidString)")
             expectAdminRequest(
-                wire[3], "PUT", "/admin/oauth/clients/\(id)",
+                wire[3], "PUT", "/admin/oauth/clients/\(id.uuidString)",
                 body: [
                     "client_name": "Notes 2", "logo_uri": "https://notes.example/logo.png",
                     "redirect_uris": ["https://notes.example/cb2"], "grant_types": ["authorization_code"],
                 ])
-            expectAdminRequest(wire[4], "POST", "/admin/oauth/clients/\(id)/regenerate_secret")
-            expectAdminRequest(wire[5], "DELETE", "/admin/oauth/clients/\(id)")
+            expectAdminRequest(wire[4], "POST", "/admin/oauth/clients/\(id.uuidString)/regenerate_secret")
+            expectAdminRequest(wire[5], "DELETE", "/admin/oauth/clients/\(id.uuidString)")
         }
     }
 
@@ -79,7 +81,7 @@ struct SupabaseAdminOAuthTests {
             #expect(denial.object["redirect_url"] as? String == "https://notes.example/cb?error=access_denied")
             let grants = try await admin.listGrants(jwt: jwt)
             #expect((grants.json as? [[String: Any]])?.count == 1)
-            _ = try await admin.revokeGrant(clientId: clientID, jwt: jwt)
+            _ = try await admin.revokeGrant(clientId: try #require(UUID(uuidString: clientID)), jwt: jwt)
 
             let wire = harness.gotrue.requests
             try #require(wire.count == 6, "\(wire.map { $0.method + " " + $0.path })")
@@ -90,7 +92,9 @@ struct SupabaseAdminOAuthTests {
             expectAdminRequest(
                 wire[3], "POST", "/oauth/authorizations/\(denied)/consent", bearer: jwt, body: ["action": "deny"])
             expectAdminRequest(wire[4], "GET", "/user/oauth/grants", bearer: jwt)
-            expectAdminRequest(wire[5], "DELETE", "/user/oauth/grants", query: ["client_id": clientID], bearer: jwt)
+            // supabase-swift: `client_id` is `clientId.uuidString`.
+            expectAdminRequest(
+                wire[5], "DELETE", "/user/oauth/grants", query: ["client_id": clientID.uppercased()], bearer: jwt)
         }
     }
 }
@@ -130,9 +134,12 @@ struct SupabaseAdminRefusalTests {
         try await withSupabase { harness in
             let admin = try harness.makeAdmin()
             let calls: [@Sendable () async throws -> Void] = [
-                { _ = try await admin.getUserById(userId: "") },
-                { _ = try await admin.getUserById(userId: "..") },
-                { _ = try await admin.deletePasskey(userId: ".", passkeyId: "x") },
+                // Ids are UUIDs in the generated methods; text given to perform(action:arguments:) is refused.
+                { _ = try await admin.client.perform(action: "getUserById", arguments: ["userId": .string("..")]) },
+                {
+                    _ = try await admin.client.perform(
+                        action: "deletePasskey", arguments: ["userId": .string("."), "passkeyId": .string("x")])
+                },
                 // Values outside the descriptor's lists cannot be written with the generated enums; through
                 // perform(action:arguments:) they are refused before any request.
                 {
@@ -167,13 +174,16 @@ struct SupabaseAdminRefusalTests {
     func pathArgumentsStayOneSegment() async throws {
         try await withSupabase { harness in
             let admin = try harness.makeAdmin()
-            for id in ["../../user?x=1#f", "a/b", "a?b", "a#b", "a%2Fb"] {
-                let error = await caughtAuthError { _ = try await admin.getUserById(userId: id) }
+            for id in ["../../user?x=1#f", "a/b", "a?b", "a#b", "a%2Fb", "", ".."] {
+                let error = await caughtAuthError {
+                    _ = try await admin.getAuthorizationDetails(authorizationId: id, jwt: "user-token")
+                }
                 #expect(error?.code == .validationFailed, "\(id)")
             }
             #expect(harness.gotrue.requests.isEmpty)
-            _ = try? await admin.getUserById(userId: "0b9f-UUID_like~1.2")
-            expectAdminRequest(harness.gotrue.requests.first, "GET", "/admin/users/0b9f-UUID_like~1.2")
+            _ = try? await admin.getAuthorizationDetails(authorizationId: "0b9f-UUID_like~1.2", jwt: "user-token")
+            expectAdminRequest(
+                harness.gotrue.requests.first, "GET", "/oauth/authorizations/0b9f-UUID_like~1.2", bearer: "user-token")
         }
     }
 

@@ -35,7 +35,9 @@ struct SupabaseAdminUserTests {
             let wire = harness.gotrue.requests
             expectAdminRequest(wire[0], "GET", "/admin/users", query: ["page": "1", "per_page": "2"])
             expectAdminRequest(wire[1], "GET", "/admin/users", query: ["page": "2", "per_page": "2"])
-            expectAdminRequest(wire[2], "GET", "/admin/users")
+            // supabase-swift always sends both, empty when not given.
+            expectAdminRequest(wire[2], "GET", "/admin/users", query: ["page": "", "per_page": ""])
+            #expect(wire.map(\.rawQuery) == ["page=1&per_page=2", "page=2&per_page=2", "page=&per_page="])
         }
     }
 
@@ -48,11 +50,12 @@ struct SupabaseAdminUserTests {
                 userMetadata: ["full_name": .string("Ada Lovelace")], appMetadata: ["plan": .string("pro")],
                 role: "authenticated")
             let id = try #require(created.object["id"] as? String)
+            let uuid = try #require(UUID(uuidString: id))
             #expect(created.object["email"] as? String == "ada@example.com")
-            let fetched = try await admin.getUserById(userId: id)
+            let fetched = try await admin.getUserById(userId: uuid)
             #expect(fetched.object["id"] as? String == id)
             let updated = try await admin.updateUserById(
-                userId: id, phone: "+15550100", password: "new-password", banDuration: "24h")
+                userId: uuid, phone: "+15550100", password: "new-password", banDuration: "24h")
             #expect(updated.object["phone"] as? String == "+15550100")
             #expect(harness.gotrue.password(of: "ada@example.com") == "new-password")
 
@@ -65,9 +68,10 @@ struct SupabaseAdminUserTests {
                     "user_metadata": ["full_name": "Ada Lovelace"], "app_metadata": ["plan": "pro"],
                     "role": "authenticated",
                 ])
-            expectAdminRequest(wire[1], "GET", "/admin/users/\(id)")
+            // The id is a UUID, sent as its uuidString (upper case), as supabase-swift's "\(uid)".
+            expectAdminRequest(wire[1], "GET", "/admin/users/\(id.uppercased())")
             expectAdminRequest(
-                wire[2], "PUT", "/admin/users/\(id)",
+                wire[2], "PUT", "/admin/users/\(uuid.uuidString)",
                 body: ["phone": "+15550100", "password": "new-password", "ban_duration": "24h"])
         }
     }
@@ -77,16 +81,17 @@ struct SupabaseAdminUserTests {
         try await withSupabase { harness in
             harness.gotrue.addUser(email: "ada@example.com", password: "pw-123456")
             harness.gotrue.addUser(email: "grace@example.com", password: "pw-123456")
-            let ada = try #require(harness.gotrue.userID(of: "ada@example.com"))
-            let grace = try #require(harness.gotrue.userID(of: "grace@example.com"))
+            let ada = try #require(harness.gotrue.userID(of: "ada@example.com").flatMap(UUID.init(uuidString:)))
+            let grace = try #require(harness.gotrue.userID(of: "grace@example.com").flatMap(UUID.init(uuidString:)))
             let admin = try harness.makeAdmin()
             #expect(try await admin.deleteUser(userId: ada, shouldSoftDelete: true) == .none)
-            #expect(harness.gotrue.isSoftDeleted(ada))
+            #expect(harness.gotrue.isSoftDeleted(ada.uuidString.lowercased()))
             _ = try await admin.deleteUser(userId: grace)
             #expect(harness.gotrue.userID(of: "grace@example.com") == nil)
             let wire = harness.gotrue.requests
-            expectAdminRequest(wire[0], "DELETE", "/admin/users/\(ada)", body: ["should_soft_delete": true])
-            expectAdminRequest(wire[1], "DELETE", "/admin/users/\(grace)", body: [:])
+            expectAdminRequest(
+                wire[0], "DELETE", "/admin/users/\(ada.uuidString)", body: ["should_soft_delete": true])
+            expectAdminRequest(wire[1], "DELETE", "/admin/users/\(grace.uuidString)", body: [:])
         }
     }
 
@@ -165,14 +170,17 @@ struct SupabaseAdminUserTests {
             harness.gotrue.addUser(email: "ada@example.com", password: "pw-123456")
             let id = try #require(harness.gotrue.userID(of: "ada@example.com"))
             let passkey = harness.gotrue.addPasskey(userID: id)
+            let user = try #require(UUID(uuidString: id))
+            let passkeyID = try #require(UUID(uuidString: passkey))
             let admin = try harness.makeAdmin()
-            let listed = try await admin.listPasskeys(userId: id)
+            let listed = try await admin.listPasskeys(userId: user)
             #expect((listed.json as? [[String: Any]])?.map { $0["id"] as? String } == [passkey])
-            _ = try await admin.deletePasskey(userId: id, passkeyId: passkey)
+            _ = try await admin.deletePasskey(userId: user, passkeyId: passkeyID)
             #expect(harness.gotrue.passkeys(of: id).isEmpty)
             let wire = harness.gotrue.requests
-            expectAdminRequest(wire[0], "GET", "/admin/users/\(id)/passkeys")
-            expectAdminRequest(wire[1], "DELETE", "/admin/users/\(id)/passkeys/\(passkey)")
+            expectAdminRequest(wire[0], "GET", "/admin/users/\(user.uuidString)/passkeys")
+            expectAdminRequest(
+                wire[1], "DELETE", "/admin/users/\(user.uuidString)/passkeys/\(passkeyID.uuidString)")
         }
     }
 }

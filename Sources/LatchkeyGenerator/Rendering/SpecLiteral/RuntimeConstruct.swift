@@ -104,7 +104,7 @@ extension RuntimeConstruct {
         requestSpec, paginationSpec, openIDDiscovery, customDiscovery, discoveryMember,
         flowSet, passwordFlowSpec, authorizationCodeFlowSpec, refreshFlowSpec, signOutFlowSpec, userInfoFlowSpec,
         deviceCodeFlowSpec, clientCredentialsFlowSpec, endSessionFlowSpec,
-        actionSpec, actionParameter, linkPKCESpec, actionFollowUpSpec,
+        actionSpec, actionParameter, linkPKCESpec, actionFollowUpSpec, passkeyCeremonySpec,
         errorMappingSpec, errorRule, memberCondition,
         callbackSpec, implicitSessionSpec, callbackUserSpec,
         sessionMapping, userMapping, tokenSpec, accessTokenClaimsSpec, assuranceSpec,

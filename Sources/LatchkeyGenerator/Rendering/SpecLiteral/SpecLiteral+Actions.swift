@@ -1,16 +1,26 @@
 import LatchkeyDescriptor
 import LatchkeyVocabulary
 
-/// The spec literal's actions: `ActionSpec`, its parameters, its PKCE link and its follow-up.
+/// The spec literal's actions: `ActionSpec`, its parameters, its PKCE link and its follow-ups.
 extension SpecLiteral {
     static func action(_ a: Named<Descriptor.Action>) -> Expr {
         RuntimeConstruct.actionSpec.call([
             "name": .string(a.name), "request": .string(a.value.request),
             "parameters": .array(a.value.parameters.map(actionParameter)), "linkPKCE": a.value.pkce.map(linkPKCE),
             "resultPointer": a.value.returns.map(Expr.string), "event": a.value.event.map(Expr.string),
-            "followUp": a.value.then.map {
-                RuntimeConstruct.actionFollowUpSpec.call([
-                    "action": .string($0.action), "arguments": stringDictionary($0.arguments),
+            "followUps": .array(a.value.then.map(followUp)),
+        ])
+    }
+
+    /// One step of an action's `then`, with the passkey ceremony run before it, if any.
+    static func followUp(_ step: Descriptor.ActionFollowUp) -> Expr {
+        RuntimeConstruct.actionFollowUpSpec.call([
+            "action": .string(step.action), "arguments": stringDictionary(step.arguments),
+            "ceremony": step.ceremony.map { ceremony in
+                RuntimeConstruct.passkeyCeremonySpec.call([
+                    // The kind is one of the generator's own case names, never descriptor text.
+                    "kind": ceremony.kind == .registration ? .symbol(".registration") : .symbol(".assertion"),
+                    "optionsPointer": .string(ceremony.options), "credentialParameter": .string(ceremony.credential),
                 ])
             },
         ])
@@ -38,7 +48,7 @@ extension RuntimeConstruct {
         "ActionSpec", .initializer,
         [
             .always("name"), .always("request"), .always("parameters"), .optional("linkPKCE"),
-            .optional("resultPointer"), .optional("event"), .optional("followUp"),
+            .optional("resultPointer"), .optional("event"), .unless("followUps", .array([])),
         ])
     static let actionParameter = RuntimeConstruct(
         "ActionSpec.Parameter", .initializer,
@@ -53,5 +63,8 @@ extension RuntimeConstruct {
             .optional("event"), .unless("when", .array([])),
         ])
     static let actionFollowUpSpec = RuntimeConstruct(
-        "ActionFollowUpSpec", .qualified, [.always("action"), .always("arguments")])
+        "ActionFollowUpSpec", .qualified, [.always("action"), .always("arguments"), .optional("ceremony")])
+    static let passkeyCeremonySpec = RuntimeConstruct(
+        "PasskeyCeremonySpec", .qualified,
+        [.always("kind"), .always("optionsPointer"), .always("credentialParameter")])
 }

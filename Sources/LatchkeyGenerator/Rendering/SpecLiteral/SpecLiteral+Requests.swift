@@ -11,7 +11,7 @@ extension SpecLiteral {
             "clientAuthentication": .term(r.clientAuthentication), "authorization": .term(r.authorization),
             "response": .term(r.response), "ignoredErrorStatuses": .array(r.ignoreErrorStatuses.map(Expr.int)),
             "authorizationScheme": .string(r.authorizationScheme), "session": r.session.map(session),
-            "pagination": r.pagination.map(pagination),
+            "pagination": r.pagination.map(pagination), "omitsEmptyBody": .bool(r.omitsEmptyBody),
         ])
     }
 
@@ -50,6 +50,7 @@ extension RuntimeConstruct {
             .unless("clientAuthentication", .symbol(".none")), .unless("authorization", .symbol(".none")),
             .unless("response", .symbol(".none")), .unless("ignoredErrorStatuses", .array([])),
             .unless("authorizationScheme", .string("Bearer")), .optional("session"), .optional("pagination"),
+            .unless("omitsEmptyBody", .bool(false)),
         ])
     static let paginationSpec = RuntimeConstruct(
         "PaginationSpec", .qualified,

@@ -16,6 +16,8 @@ import LatchkeyVocabulary
     case object([String: JSON])
     /// A list of strings.
     case strings([String])
+    /// A UUID, sent as its `uuidString` (upper case).
+    case uuid(UUID)
 
     /// The value as a template variable (typed, so a boolean stays a boolean in a JSON body).
     var variable: JSON {
@@ -26,13 +28,16 @@ import LatchkeyVocabulary
         case .url(let url): .string(url.absoluteString)
         case .object(let members): .object(members)
         case .strings(let items): .array(items.map(JSON.string))
+        case .uuid(let uuid): .string(uuid.uuidString)
         }
     }
 
     /// Whether the value has the parameter's type.
     func matches(_ type: ActionSpec.ParameterType) -> Bool {
         switch (self, type) {
-        case (.string, .string), (.bool, .bool), (.int, .int), (.object, .object), (.strings, .strings): true
+        case (.string, .string), (.bool, .bool), (.int, .int), (.object, .object), (.strings, .strings),
+            (.uuid, .uuid):
+            true
         case (.url(let url), .url): url.scheme != nil && url.host != nil
         default: false
         }

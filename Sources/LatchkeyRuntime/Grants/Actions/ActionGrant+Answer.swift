@@ -56,31 +56,42 @@ extension ActionGrant {
         return member
     }
 
-    /// The arguments of the action's follow-up (``ActionSpec/followUp``): the ones both actions share, and the
-    /// values the answer holds at the follow-up's pointers (a challenge's `id` as the verification's
-    /// `challengeId`), as text (a whole number is written without a fraction).
+    /// The values a follow-up step reads from the answer before it (``ActionFollowUpSpec/arguments``: a
+    /// challenge's `id` as the verification's `challengeId`), as text (a whole number is written without a
+    /// fraction).
     /// - Parameters:
-    ///   - next: The follow-up's action.
-    ///   - document: This action's answer.
+    ///   - followUp: The step.
+    ///   - answer: The answer of the action before it.
+    ///   - answeredBy: That action's name, for the error.
+    ///   - provider: The provider's descriptor name, for the error.
     /// - Throws: `invalid_response` when the answer lacks a value or it is longer than
     ///   ``maximumFollowUpValueBytes`` (nothing more is sent).
-    func followUpArguments(for next: ActionSpec, document: JSON?) throws(AuthError) -> [String: ActionArgument] {
-        var nextArguments = arguments.filter { name, _ in next.parameters.contains { $0.name == name } }
-        for (name, pointer) in (action.followUp?.arguments ?? [:]).sorted(by: { $0.key < $1.key }) {
+    static func followUpValues(
+        _ followUp: ActionFollowUpSpec, answer: JSON?, answeredBy: String, provider: String
+    ) throws(AuthError) -> [String: ActionArgument] {
+        var values: [String: ActionArgument] = [:]
+        for (name, pointer) in followUp.arguments.sorted(by: { $0.key < $1.key }) {
             let text: String? =
-                switch document?.value(at: pointer) {
+                switch answer?.value(at: pointer) {
                 case .string(let string)?: string
                 case .number(let number)? where number == number.rounded() && abs(number) < 1e15:
                     String(Int(number))
                 default: nil
                 }
             guard let text, !text.isEmpty, text.utf8.count <= Self.maximumFollowUpValueBytes else {
-                throw failure(
+                throw AuthError(
                     .invalidResponse,
-                    "The answer to '\(action.name)' has no usable value at \(pointer) for '\(next.name)'.")
+                    "The answer to '\(answeredBy)' has no usable value at \(pointer) for '\(followUp.action)'.",
+                    provider: provider)
             }
-            nextArguments[name] = .string(text)
+            values[name] = .string(text)
         }
-        return nextArguments
+        return values
+    }
+
+    /// The arguments of a follow-up step's action: those it declares among the ones known so far (the
+    /// caller's, and every value read or made by an earlier step).
+    static func arguments(of next: ActionSpec, among known: [String: ActionArgument]) -> [String: ActionArgument] {
+        known.filter { name, _ in next.parameters.contains { $0.name == name } }
     }
 }

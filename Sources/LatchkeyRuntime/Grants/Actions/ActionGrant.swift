@@ -22,7 +22,7 @@ struct ActionGrant: Sendable {
 
     /// An action with these arguments, checked before any request: each known to the action, present unless
     /// optional, of the parameter's type, at least its minimum length, one of its allowed values, a list bounded;
-    /// an argument the request's URL names (`{baseURL}/admin/users/{userId}`) must be text that is one path
+    /// an argument the request's URL names (`{baseURL}/admin/users/{userId}`) must be text (or a UUID) that is one path
     /// segment of RFC 3986 unreserved characters (letters, digits, `-`, `.`, `_`, `~`) and neither `.` nor `..`,
     /// so an argument can never reach another path, a query or a fragment (and needs no percent-encoding).
     /// - Throws: `validation_failed`.
@@ -96,12 +96,17 @@ struct ActionGrant: Sendable {
         }
     }
 
-    /// The one rule for path arguments: text, one segment of unreserved characters, not `.` or `..`.
+    /// The one rule for path arguments: text (or a UUID), one segment of unreserved characters, not `.` or `..`.
     private func checkPathArguments() throws(AuthError) {
         guard let requestSpec else { return }
         for name in requestSpec.url.variables.sorted() {
             guard let argument = arguments[name] else { continue }
-            guard case .string(let text) = argument else {
+            let text: String
+            switch argument {
+            case .string(let string): text = string
+            // A UUID's text is hexadecimal digits and hyphens: always one unreserved segment.
+            case .uuid(let uuid): text = uuid.uuidString
+            default:
                 throw failure(.validationFailed, "The parameter '\(name)' must be text: it is part of a path.")
             }
             guard Self.isPathSegment(text) else {

@@ -20,19 +20,59 @@ extension AuthClient {
     /// An action with a result pointer (``ActionSpec/resultPointer``, the descriptor's `returns`) answers
     /// `.document` with that member of the provider's document, and `invalid_response` when it is missing.
     /// An action with an event (``ActionSpec/event``, `user_updated`) publishes it on ``events()`` once it
-    /// has succeeded.
+    /// has succeeded. An action with follow-ups (``ActionSpec/followUps``, the descriptor's `then`) performs
+    /// them in order, each with values read from the answer before it, and returns the last one's result.
     /// - Parameters:
     ///   - action: The action's name.
     ///   - arguments: The arguments by parameter name.
     /// - Returns: The result, as the action's response kind says.
-    /// - Throws: `invalid_configuration` for an unknown action; `validation_failed` for bad arguments;
+    /// - Throws: `invalid_configuration` for an unknown action, or one whose follow-ups run a passkey ceremony
+    ///   (call ``perform(action:arguments:passkeyAuthenticator:)``); `validation_failed` for bad arguments;
     ///   the provider's mapped error; `login_cancelled` when a session answer lost to a sign-out.
     public func perform(action: String, arguments: [String: ActionArgument] = [:]) async throws(AuthError)
         -> ActionResult
     {
+        try await perform(action: action, arguments: arguments, passkeyAuthenticator: nil)
+    }
+
+    /// Performs a provider-specific action whose follow-ups run a WebAuthn ceremony (Supabase's
+    /// `signInWithPasskey`: the assertion options, the ceremony, the verification), as
+    /// ``perform(action:arguments:)`` does.
+    ///
+    /// Between two steps whose follow-up declares a ceremony (``ActionFollowUpSpec/ceremony``), the W3C options
+    /// are read from the answer before it, `passkeyAuthenticator` makes the credential, and the credential JSON
+    /// is the next action's argument, sent as it is. When the authenticator throws (`login_cancelled` when the
+    /// user closes the sheet), nothing more is sent.
+    /// - Parameters:
+    ///   - action: The action's name.
+    ///   - arguments: The arguments by parameter name.
+    ///   - passkeyAuthenticator: Runs the ceremonies; `nil` only for an action without one.
+    /// - Returns: The last step's result.
+    /// - Throws: `invalid_configuration` for an unknown action, or a ceremony without an authenticator (before
+    ///   any request); `invalid_response` when an answer lacks a value or the options a step needs (nothing more
+    ///   is sent); the authenticator's errors; as ``perform(action:arguments:)`` otherwise.
+    public func perform(
+        action: String, arguments: [String: ActionArgument] = [:],
+        passkeyAuthenticator: (any PasskeyAuthenticator)?
+    ) async throws(AuthError) -> ActionResult {
         guard let spec = provider.actions.first(where: { $0.name == action }) else {
             throw failure(.invalidConfiguration, "This provider has no action '\(action)'.")
         }
+        if passkeyAuthenticator == nil, spec.followUps.contains(where: { $0.ceremony != nil }) {
+            throw failure(
+                .invalidConfiguration, "The action '\(action)' runs a passkey ceremony and needs an authenticator.")
+        }
+        let (result, answer) = try await performStep(spec, arguments: arguments)
+        guard !spec.followUps.isEmpty else { return result }
+        return try await performFollowUps(
+            of: spec, arguments: arguments, answer: answer, authenticator: passkeyAuthenticator)
+    }
+
+    /// Performs one action: its request, its result and its event (not its follow-ups).
+    /// - Returns: The result and the answer's whole JSON document, from which follow-ups read.
+    func performStep(_ spec: ActionSpec, arguments: [String: ActionArgument]) async throws(AuthError)
+        -> (ActionResult, JSON?)
+    {
         var grant = try ActionGrant(
             action: spec, request: provider.requests[spec.request], arguments: arguments, provider: provider.name)
         let linkFlow = startLink(&grant)
@@ -53,15 +93,8 @@ extension AuthClient {
         var signedInAtOnce = false
         if case .session = result { signedInAtOnce = true }
         if let linkFlow, !signedInAtOnce { try await updatePending { flows in flows.append(linkFlow) } }
-        if let followUp = spec.followUp {
-            guard let next = provider.actions.first(where: { $0.name == followUp.action }) else {
-                throw failure(.invalidConfiguration, "This provider has no action '\(followUp.action)'.")
-            }
-            let nextArguments = try grant.followUpArguments(for: next, document: document)
-            return try await perform(action: next.name, arguments: nextArguments)
-        }
         if let event = spec.event { eventBroadcaster.publish(AuthEvent(event)) }
-        return result
+        return (result, document)
     }
 
     /// The pending flow of an action with a `pkce` option, its challenge added to the grant; `nil` when the
