@@ -41,12 +41,12 @@ struct TransportDeadlineTests {
         }
         defer { server.stop() }
         let transport = kind.make()
-        // Arms the timer for its own deadline (0.3 s) and completes long before it.
-        let fast = try await transport.send(TransportRequest(method: "GET", url: server.url("/fast"), timeout: 0.3))
+        // Arms the timer for its own deadline and completes before it (5 s: room for a loaded machine).
+        let fast = try await transport.send(TransportRequest(method: "GET", url: server.url("/fast"), timeout: 5))
         #expect(fast.status == 200)
         // A later deadline: the timer fires first for the finished request, then must re-arm for this one.
         let error = await #expect(throws: AuthError.self) {
-            try await transport.send(TransportRequest(method: "GET", url: server.url("/slow"), timeout: 0.6))
+            try await transport.send(TransportRequest(method: "GET", url: server.url("/slow"), timeout: 6))
         }
         #expect(error?.code == .timeout)
         #expect(await server.allConnectionsClosed())
