@@ -4,7 +4,7 @@ import Foundation
 /// passkey method (Supabase's `signInWithPasskey(authenticator:)`, `registerPasskey(authenticator:)`,
 /// `mfa.enrollWebAuthnFactor(friendlyName:authenticator:)`) drives between its requests.
 ///
-/// On Apple platforms ``PlatformPasskeyAuthenticator`` runs the platform's passkey sheet (the generated
+/// On Apple platforms `PlatformPasskeyAuthenticator` runs the platform's passkey sheet (the generated
 /// `presentationAnchor:` overloads create one); any other type (a security-key library, a test) can run the
 /// ceremony instead. The relying party comes from the server's options (`rp.id`, `rpId`), never from the app.
 ///
