@@ -9,6 +9,8 @@
 import PackageDescription
 
 let runtime: Target.Dependency = .product(name: "LatchkeyTesting", package: "Latchkey")
+// The token verifiers' own types (`JWSToken`, `PasetoV4Public`, …), which `LatchkeyRuntime` does not re-export.
+let tokens: Target.Dependency = .product(name: "LatchkeyTokens", package: "Latchkey")
 
 let package = Package(
     name: "LatchkeyFuzz",
@@ -28,8 +30,8 @@ let package = Package(
         // JSON(data:), the response mapper and the session decoder through sign-in, refresh, user, sign-up.
         .executableTarget(name: "FuzzTokenResponse", dependencies: ["FuzzSupport", runtime]),
         // JWSToken(compact:), JSONWebKeySet(data:), IDTokenValidator (with tokens signed here, to reach the claims).
-        .executableTarget(name: "FuzzJWT", dependencies: ["FuzzSupport", runtime]),
+        .executableTarget(name: "FuzzJWT", dependencies: ["FuzzSupport", runtime, tokens]),
         // PasetoV4Public.verify / footer(of:) / keyID(of:), PasetoKeySet and PasetoClaimsValidator.
-        .executableTarget(name: "FuzzPaseto", dependencies: ["FuzzSupport", runtime]),
+        .executableTarget(name: "FuzzPaseto", dependencies: ["FuzzSupport", runtime, tokens]),
     ]
 )

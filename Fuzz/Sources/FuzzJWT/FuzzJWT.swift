@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 // Fuzzes JWT handling: JWSToken(compact:), signature verification against a JWKS, JSONWebKeySet(data:),
 // IDTokenClaims and IDTokenValidator (new and refreshed ID tokens).

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 @_spi(Generated) import LatchkeyRuntime
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 
 // Fuzzes PASETO v4.public handling: PasetoV4Public.verify, footer(of:), keyID(of:), PasetoKeySet
 // (document decoding and kid-selected verification) and PasetoClaimsValidator.

@@ -121,7 +121,7 @@ struct ObjectReader {
             if let suggestion = Suggestions.closest(to: member.key, among: known) {
                 fix = "did you mean \"\(suggestion)\"?"
             } else if !known.isEmpty {
-                fix = "allowed keys here: \(known.sorted().joined(separator: ", "))"
+                fix = "allowed keys here: \(Set(known).sorted().joined(separator: ", "))"
             }
             sink.error(
                 "unknown key \"\(member.key)\"", at: member.keyLocation,

@@ -83,6 +83,16 @@ import Testing
         #expect(line.contains("(at /requets)"))
     }
 
+    @Test("an unknown key far from every known one lists each allowed key once, sorted")
+    func allowedKeysAreListedOnce() throws {
+        let error = try #require(Self.diagnostics(Self.minimal(#""zzzzzzzzzzzz": {}"#)).first)
+        let fixIt = try #require(error.fixIt)
+        #expect(fixIt.hasPrefix("allowed keys here: "))
+        let keys = fixIt.dropFirst("allowed keys here: ".count).split(separator: ", ").map(String.init)
+        #expect(keys.contains("actionGroups"))
+        #expect(keys == Array(Set(keys)).sorted())
+    }
+
     @Test func swiftNameCollisionsAreReported() throws {
         let a = try #require(DescriptorLoader.load(bytes: Array(Self.minimal(name: "ab-c").utf8)).descriptor)
         let b = try #require(DescriptorLoader.load(bytes: Array(Self.minimal(name: "a-bc").utf8)).descriptor)
