@@ -33,6 +33,23 @@ struct EngineRefreshTests {
         #expect(refresh.header("apikey") == "pk_live_123")
     }
 
+    @Test(
+        "a refresh naming {redirect_uri} sends the configured redirect URI, and leaves the member out without one",
+        arguments: [AcmeHarness.redirect, nil])
+    func refreshRedirectURI(redirect: URL?) async throws {
+        var spec = AcmeSpec.make()
+        spec.requests["refresh"]?.body.append(ParameterSpec("redirect_uri", AcmeSpec.string("{redirect_uri}")))
+        let harness = try AcmeHarness(spec: spec, redirectURI: redirect)
+        defer { harness.server.stop() }
+        try await harness.signIn()
+        harness.clock.advance(3600 + 1)
+        #expect(try await harness.client.validAccessToken() == "at-2")
+        let refresh = try #require(harness.refreshRequests.first)
+        #expect(harness.refreshRequests.count == 1)
+        #expect(refresh.formBody["redirect_uri"] == redirect?.absoluteString)
+        #expect(refresh.formBody["refresh_token"] == "rt-1")
+    }
+
     @Test("concurrent callers share exactly one refresh request", arguments: [100, 1000])
     func singleFlight(callers: Int) async throws {
         let harness = try await expiredHarness()

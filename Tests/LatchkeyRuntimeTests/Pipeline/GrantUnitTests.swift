@@ -22,7 +22,11 @@ struct GrantUnitTests {
         let grant = RefreshGrant(
             flow: RefreshFlowSpec(request: "refresh"), base: Self.session(access: "at-1", refresh: "rt-1"))
         #expect(grant.request.name == "refresh")
-        #expect(grant.request.variables == ["refresh_token": .string("rt-1")])
+        #expect(grant.request.variables == ["refresh_token": .string("rt-1"), "redirect_uri": JSON?.none])
+        let yahooLike = RefreshGrant(
+            flow: RefreshFlowSpec(request: "refresh"), base: Self.session(access: "at-1", refresh: "rt-1"),
+            redirectURI: URL(string: "https://app.example/callback"))
+        #expect(yahooLike.request.variables["redirect_uri"] == .string("https://app.example/callback"))
         #expect(grant.request.isTokenRequest)
         #expect(grant.request.accessToken == "at-1")
     }

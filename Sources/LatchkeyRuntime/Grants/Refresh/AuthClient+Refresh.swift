@@ -101,7 +101,7 @@ extension AuthClient {
         // A sign-out or user switch while the store was read: send nothing with the old refresh token.
         let read = apply(.refreshStoreRead(stored, base: current, generation: expected, now: now()))
         guard case .sendRefresh(let base)? = read.step else { return await answer(read) }
-        let grant = RefreshGrant(flow: flow, base: base)
+        let grant = RefreshGrant(flow: flow, base: base, redirectURI: configuration.redirectURI)
         var answered = false
         do {
             // The session's own key: a DPoP-bound refresh token is honoured only with a proof of it.

@@ -1,3 +1,4 @@
+import Foundation
 import LatchkeyTokens
 
 /// The refresh grant (RFC 6749 §6) as a unit: the token request a session is refreshed with, and how the answer
@@ -8,12 +9,19 @@ struct RefreshGrant: Sendable {
     let flow: RefreshFlowSpec
     /// The session being refreshed.
     let base: Session
+    /// The client's configured redirect URI (the one its browser sign-ins use), for a refresh request that names
+    /// `{redirect_uri}` as some providers' refresh does (Yahoo's); `nil` leaves such a member out.
+    var redirectURI: URL? = nil
 
-    /// The token request: the session's refresh token as `{refresh_token}`, and its access token for a request
-    /// that carries one.
+    /// The token request: the session's refresh token as `{refresh_token}`, the configured redirect URI as
+    /// `{redirect_uri}`, and the session's access token for a request that carries one.
     var request: GrantRequest {
         GrantRequest(
-            name: flow.request, variables: ["refresh_token": base.refreshToken.map(JSON.string)],
+            name: flow.request,
+            variables: [
+                "refresh_token": base.refreshToken.map(JSON.string),
+                "redirect_uri": redirectURI.map { .string($0.absoluteString) },
+            ],
             isTokenRequest: true, accessToken: base.accessToken)
     }
 
