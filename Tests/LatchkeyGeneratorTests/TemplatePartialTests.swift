@@ -93,9 +93,14 @@ import Testing
 
     @Test func malformedIncludeIsALocatedError() throws {
         let partials = ["_A.swift.template": "a\n"]
-        for source in ["ok\n{{> }}", "ok\n{{> ../A}}", "ok\n{{> A B}}", "ok\nlet x = {{> A}}", "ok\n{{> A}} trailing"] {
+        let cases = [
+            ("ok\n{{> }}", "malformed partial include"), ("ok\n{{> ../A}}", "malformed partial include"),
+            ("ok\n{{> A B}}", "malformed partial include"), ("ok\nlet x = {{> A}}", "must stand on a line of its own"),
+            ("ok\n{{> A}} trailing", "must stand on a line of its own"),
+        ]
+        for (source, message) in cases {
             let error = try #require(syntaxError(source, partials: partials), "\(source)")
-            #expect(error.0 == "t" && error.1 == 2, "\(source)")
+            #expect(error.0 == "t" && error.1 == 2 && error.2.contains(message), "\(source): \(error.2)")
         }
         // A placeholder in a partial still must name its escaping.
         let unescaped = try #require(syntaxError("{{> A}}", partials: ["_A.swift.template": "\nlet x = {{name}}\n"]))
