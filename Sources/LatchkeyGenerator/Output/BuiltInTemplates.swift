@@ -74,11 +74,7 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
     public init(
 {{#each inputs}}
-{{#if isOptional}}
-        {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/if}}
+{{> ParameterDeclaration}}
 {{/each}}
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
@@ -589,12 +585,7 @@ extension {{authType | identifier}} {
     /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of the
     /// descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
 {{/if}}
-    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-        /// `{{value | doc}}`.
-        case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-    }
+{{> ValueEnum}}
 {{/if}}
 {{/each}}
 
@@ -625,12 +616,7 @@ extension {{authType | identifier}} {
 
     /// The values of the `{{label | doc}}` argument of a browser sign-in (the descriptor's
     /// `flows.authorizationCode.parameters.{{name | doc}}`); each raw value is the string sent on the wire.
-    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-        /// `{{value | doc}}`.
-        case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-    }
+{{> ValueEnum}}
 {{/if}}
 {{/each}}
 
@@ -702,6 +688,15 @@ extension {{authType | identifier}} {
 {{/if}}
 
 """#,
+        "_ParameterDeclaration.swift.template": #"""
+{{! One parameter of a generated initializer or method, followed by a comma: `= nil` when it is optional. }}
+{{#if isOptional}}
+        {{label | identifier}}: {{swiftType | code}} = nil,
+{{else}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/if}}
+
+"""#,
         "_PasskeyCeremonies.swift.template": #"""
 {{! The passkey-ceremony action methods, in extensions of the client and its sub-clients, with their Apple overloads. }}
 {{#each ceremonyExtensions}}
@@ -726,11 +721,7 @@ extension {{extendedType | code}} {
     @discardableResult
     public func {{method | identifier}}(
 {{#each parameters}}
-{{#if isOptional}}
-        {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/if}}
+{{> ParameterDeclaration}}
 {{/each}}
         authenticator: some LatchkeyRuntime.PasskeyAuthenticator
     ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
@@ -772,11 +763,7 @@ extension {{extendedType | code}} {
         @discardableResult
         public func {{method | identifier}}(
 {{#each parameters}}
-{{#if isOptional}}
-            {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-            {{label | identifier}}: {{swiftType | code}},
-{{/if}}
+    {{> ParameterDeclaration}}
 {{/each}}
             presentationAnchor: AuthenticationServices.ASPresentationAnchor
         ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
@@ -791,6 +778,16 @@ extension {{extendedType | code}} {
 {{/each}}
 #endif
 {{/if}}
+
+"""#,
+        "_ValueEnum.swift.template": #"""
+{{! An enum of the values a parameter takes, each raw value the string sent on the wire. }}
+    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+        /// `{{value | doc}}`.
+        case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+    }
 
 """#,
         "_VendorConfiguration.swift.template": #"""
