@@ -31,7 +31,8 @@ enum Help {
 
             OPTIONS:
               --output DIR        Where to write the clients (default: Generated).
-              --templates DIR     The templates (default: Templates if it exists, else the built-in copy).
+              --templates DIR     The templates (default: Templates if it exists, else the built-in copy);
+                                  a partial (_Name.swift.template) DIR lacks is the built-in one.
               --descriptors DIR   Where descriptors are when no FILE is given (default: Descriptors).
               --prune             Remove generated files whose descriptor no longer exists.
               --index             Write only the provider index (_index.swift) of the given descriptors.

@@ -74,11 +74,7 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
 {{/if}}
     public init(
 {{#each inputs}}
-{{#if isOptional}}
-        {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/if}}
+{{> ParameterDeclaration}}
 {{/each}}
         redirectURI: Foundation.URL? = nil,
         redirectURIs: [Swift.String: Foundation.URL] = [:],
@@ -169,65 +165,7 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         try await client.signIn(username: {{identifierLabel | identifier}}, password: password)
     }
 {{/if}}
-{{#each actions}}
-{{#each parameters}}
-{{#if hasValues}}
-
-    /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of the
-    /// descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
-    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-        /// `{{value | doc}}`.
-        case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-    }
-{{/if}}
-{{/each}}
-
-    /// {{summary | doc}}
-{{#if parameters}}
-    /// - Parameters:
-{{#each parameters}}
-    ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-{{/if}}
-    /// - Returns: What the provider answered: a session, a user, a document or nothing.
-    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
-    @discardableResult
-{{#if parameters}}
-    public func {{method | identifier}}(
-{{#each parameters}}
-{{#if isOptional}}
-        {{label | identifier}}: {{swiftType | code}} = nil{{#unless last}},{{/unless}}
-{{else}}
-        {{label | identifier}}: {{swiftType | code}}{{#unless last}},{{/unless}}
-{{/if}}
-{{/each}}
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-{{#each parameters}}
-{{#if isOptional}}
-        if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
-{{else}}
-        arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
-{{/if}}
-{{/each}}
-        return try await client.perform(action: {{name | string}}, arguments: arguments)
-    }
-{{else}}
-{{#if wrapsAtTop}}
-    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.ActionResult
-    {
-        try await client.perform(action: {{name | string}})
-    }
-{{else}}
-    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-        try await client.perform(action: {{name | string}})
-    }
-{{/if}}
-{{/if}}
-{{/each}}
+{{> ActionMethods}}
 {{#if hasAccessTokenClaims}}
 
     /// Verifies an access token and returns its claims; unverified claims are never returned. An asymmetric
@@ -243,19 +181,7 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         try await client.verifiedClaims(of: jwt)
     }
 {{/if}}
-{{#if hasAssurance}}
-
-    /// The session's authenticator assurance level: the current level and the methods used, read from the
-    /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
-    /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
-    /// - Returns: The levels and the authentication methods used.
-    /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
-    public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
-        -> LatchkeyRuntime.AssuranceLevel
-    {
-        try await client.assuranceLevel()
-    }
-{{/if}}
+{{> AssuranceLevel}}
 {{#each actionGroups}}
 
     /// {{summary | doc}}
@@ -273,268 +199,13 @@ public struct {{typeName | identifier}}: LatchkeyRuntime.AuthProviderClient {
         @_spi(Generated) public init(client: LatchkeyRuntime.AuthClient) {
             self.client = client
         }
-{{#each actions}}
-{{#each parameters}}
-{{#if hasValues}}
-
-        /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of
-        /// the descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
-        public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-            /// `{{value | doc}}`.
-            case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-        }
-{{/if}}
-{{/each}}
-
-        /// {{summary | doc}}
-{{#if parameters}}
-        /// - Parameters:
-{{#each parameters}}
-        ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-{{/if}}
-        /// - Returns: What the provider answered: a session, a user, a document or nothing.
-        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
-        @discardableResult
-{{#if parameters}}
-        public func {{method | identifier}}(
-{{#each parameters}}
-{{#if isOptional}}
-            {{label | identifier}}: {{swiftType | code}} = nil{{#unless last}},{{/unless}}
-{{else}}
-            {{label | identifier}}: {{swiftType | code}}{{#unless last}},{{/unless}}
-{{/if}}
-{{/each}}
-        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-            var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-{{#each parameters}}
-{{#if isOptional}}
-            if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
-{{else}}
-            arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
-{{/if}}
-{{/each}}
-            return try await client.perform(action: {{name | string}}, arguments: arguments)
-        }
-{{else}}
-{{#if wrapsInGroup}}
-        public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError)
-            -> LatchkeyRuntime.ActionResult
-        {
-            try await client.perform(action: {{name | string}})
-        }
-{{else}}
-        public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-            try await client.perform(action: {{name | string}})
-        }
-{{/if}}
-{{/if}}
-{{/each}}
-{{#if hasAssurance}}
-
-        /// The session's authenticator assurance level: the current level and the methods used, read from the
-        /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
-        /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
-        /// - Returns: The levels and the authentication methods used.
-        /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
-        public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
-            -> LatchkeyRuntime.AssuranceLevel
-        {
-            try await client.assuranceLevel()
-        }
-{{/if}}
+    {{> ActionMethods}}
+    {{> AssuranceLevel}}
     }
 {{/each}}
-{{#if hasBrowser}}
-{{#if browserParameters}}
-{{#each browserParameters}}
-{{#if hasValues}}
-
-    /// The values of the `{{label | doc}}` argument of a browser sign-in (the descriptor's
-    /// `flows.authorizationCode.parameters.{{name | doc}}`); each raw value is the string sent on the wire.
-    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-        /// `{{value | doc}}`.
-        case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-    }
-{{/if}}
-{{/each}}
-
-    /// Prepares a browser sign-in with typed arguments, without sending anything: makes the PKCE verifier,
-    /// keeps the pending sign-in in the store, and builds the authorization URL (supabase-swift's
-    /// `getOAuthSignInURL`).
-    /// - Parameters:
-{{#each browserParameters}}
-    ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-    ///   - scopes: The scopes to request (default: the descriptor's).
-    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
-    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
-    ///     sign-in set.
-    /// - Returns: The request; open its URL, then pass the callback to `handleCallback(_:)`.
-    /// - Throws: `validation_failed` for a query parameter a typed argument sets; `invalid_configuration` for
-    ///   one the sign-in sets, or a redirect URI the descriptor does not allow. Nothing is sent either way.
-    public func authorizationURL(
-{{#each browserParameters}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/each}}
-        scopes: [Swift.String]? = nil,
-        redirectTo: Foundation.URL? = nil,
-        queryParams: [Swift.String: Swift.String] = [:]
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.AuthorizationRequest {
-        var arguments: [Swift.String: Swift.String] = [:]
-{{#each browserParameters}}
-        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
-{{/each}}
-        return try await client.prepareAuthorization(
-            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams)
-    }
-
-    /// Signs in through a browser with typed arguments (supabase-swift's `signInWithOAuth`): as
-    /// `authorizationURL(…)`, then the authenticator shows the page and the callback is exchanged.
-    /// - Parameters:
-{{#each browserParameters}}
-    ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-    ///   - scopes: The scopes to request (default: the descriptor's).
-    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
-    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
-    ///     sign-in set.
-    ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
-    ///   - authenticator: Shows the authorization page and returns the callback URL.
-    /// - Returns: The new session.
-    /// - Throws: The errors of `authorizationURL(…)`; `login_cancelled` when the user closes the browser or
-    ///   denies access; the exchange's errors.
-    @discardableResult
-    public func signInWithBrowser(
-{{#each browserParameters}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/each}}
-        scopes: [Swift.String]? = nil,
-        redirectTo: Foundation.URL? = nil,
-        queryParams: [Swift.String: Swift.String] = [:],
-        prefersEphemeralSession: Swift.Bool = false,
-        using authenticator: any LatchkeyRuntime.WebAuthenticator
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
-        var arguments: [Swift.String: Swift.String] = [:]
-{{#each browserParameters}}
-        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
-{{/each}}
-        return try await client.signInWithBrowser(
-            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams,
-            prefersEphemeralSession: prefersEphemeralSession, using: authenticator)
-    }
-{{/if}}
-{{/if}}
+{{> BrowserSignIn}}
 }
-{{#each ceremonyExtensions}}
-
-extension {{extendedType | code}} {
-{{#each actions}}
-{{#each parameters}}
-{{#if hasValues}}
-
-    /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of the
-    /// descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
-    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
-{{#each values}}
-        /// `{{value | doc}}`.
-        case {{caseName | identifier}} = {{value | string}}
-{{/each}}
-    }
-{{/if}}
-{{/each}}
-
-    /// {{summary | doc}}
-    ///
-    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
-    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
-    /// sheet.
-    /// - Parameters:
-{{#each parameters}}
-    ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-    ///   - authenticator: Makes the passkey credential from the server's options.
-    /// - Returns: What the last request answered: a session, a user, a document or nothing.
-    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
-    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
-    @discardableResult
-    public func {{method | identifier}}(
-{{#each parameters}}
-{{#if isOptional}}
-        {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-        {{label | identifier}}: {{swiftType | code}},
-{{/if}}
-{{/each}}
-        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
-    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-{{#if parameters}}
-        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
-{{#each parameters}}
-{{#if isOptional}}
-        if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
-{{else}}
-        arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
-{{/if}}
-{{/each}}
-        return try await client.perform(
-            action: {{name | string}}, arguments: arguments, passkeyAuthenticator: authenticator)
-{{else}}
-        try await client.perform(action: {{name | string}}, passkeyAuthenticator: authenticator)
-{{/if}}
-    }
-{{/each}}
-}
-{{/each}}
-{{#if hasPasskeyCeremony}}
-
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
-{{#each ceremonyExtensions}}
-{{#unless first}}
-
-{{/unless}}
-    extension {{extendedType | code}} {
-{{#each actions}}
-
-        /// {{summary | doc}}
-        ///
-        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
-        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
-        /// - Parameters:
-{{#each parameters}}
-        ///   - {{label | doc}}: {{summary | doc}}
-{{/each}}
-        ///   - presentationAnchor: The window the passkey sheet is presented from.
-        /// - Returns: What the last request answered: a session, a user, a document or nothing.
-        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
-        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
-        @MainActor
-        @discardableResult
-        public func {{method | identifier}}(
-{{#each parameters}}
-{{#if isOptional}}
-            {{label | identifier}}: {{swiftType | code}} = nil,
-{{else}}
-            {{label | identifier}}: {{swiftType | code}},
-{{/if}}
-{{/each}}
-            presentationAnchor: AuthenticationServices.ASPresentationAnchor
-        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
-            try await {{method | identifier}}(
-{{#each parameters}}
-                {{label | identifier}}: {{label | identifier}},
-{{/each}}
-                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
-        }
-{{/each}}
-    }
-{{/each}}
-#endif
-{{/if}}
+{{> PasskeyCeremonies}}
 {{#if hasPassword}}
 
 extension {{typeName | identifier}}: LatchkeyRuntime.PasswordSignInProviding {}
@@ -839,6 +510,288 @@ extension {{authType | identifier}} {
     }
 }
 
+{{> VendorConfiguration}}
+
+{{> VendorValueTypes}}
+
+{{> VendorSignInButton}}
+
+"""#,
+        "_ActionArguments.swift.template": #"""
+{{! The arguments dictionary of an action method, filled from its parameters. }}
+{{#each parameters}}
+{{#if isOptional}}
+        if let {{label | identifier}} { arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}}) }
+{{else}}
+        arguments[{{name | string}}] = {{case | code}}({{label | identifier}}{{rawValue | code}})
+{{/if}}
+{{/each}}
+
+"""#,
+        "_ActionMethods.swift.template": #"""
+{{! The action methods of a client, or of a sub-client when included indented: each action's value enums and method. }}
+{{#each actions}}
+{{> ActionValueEnums}}
+
+    /// {{summary | doc}}
+{{#if parameters}}
+    /// - Parameters:
+{{#each parameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+{{/if}}
+    /// - Returns: What the provider answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules.
+    @discardableResult
+{{#if parameters}}
+    public func {{method | identifier}}(
+{{#each parameters}}
+{{#if isOptional}}
+        {{label | identifier}}: {{swiftType | code}} = nil{{#unless last}},{{/unless}}
+{{else}}
+        {{label | identifier}}: {{swiftType | code}}{{#unless last}},{{/unless}}
+{{/if}}
+{{/each}}
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+{{> ActionArguments}}
+        return try await client.perform(action: {{name | string}}, arguments: arguments)
+    }
+{{else}}
+{{#if wraps}}
+    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.ActionResult
+    {
+        try await client.perform(action: {{name | string}})
+    }
+{{else}}
+    public func {{method | identifier}}() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+        try await client.perform(action: {{name | string}})
+    }
+{{/if}}
+{{/if}}
+{{/each}}
+
+"""#,
+        "_ActionValueEnums.swift.template": #"""
+{{! The enums of an action's parameters that take listed values (the line breaks of a sub-client's doc differ). }}
+{{#each parameters}}
+{{#if hasValues}}
+
+{{#if isSubClient}}
+    /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of
+    /// the descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
+{{else}}
+    /// The values of the `{{label | doc}}` parameter of `{{method | doc}}` (the `{{name | doc}}` parameter of the
+    /// descriptor's `{{actionName | doc}}` action); each raw value is the string sent on the wire.
+{{/if}}
+{{> ValueEnum}}
+{{/if}}
+{{/each}}
+
+"""#,
+        "_AssuranceLevel.swift.template": #"""
+{{! The assurance-level method of a client or sub-client whose descriptor gives it the assurance claims. }}
+{{#if hasAssurance}}
+
+    /// The session's authenticator assurance level: the current level and the methods used, read from the
+    /// access token only once it is verified (`getClaims()`), and the next level the user can reach (the
+    /// elevated level once a factor is verified). Signed out, every value is empty and nothing is sent.
+    /// - Returns: The levels and the authentication methods used.
+    /// - Throws: `AuthError`: `invalid_token` for a token that fails verification; the provider's errors.
+    public func getAuthenticatorAssuranceLevel() async throws(LatchkeyRuntime.AuthError)
+        -> LatchkeyRuntime.AssuranceLevel
+    {
+        try await client.assuranceLevel()
+    }
+{{/if}}
+
+"""#,
+        "_BrowserSignIn.swift.template": #"""
+{{! The typed browser sign-in of a client whose authorization code flow declares parameters. }}
+{{#if hasBrowser}}
+{{#if browserParameters}}
+{{#each browserParameters}}
+{{#if hasValues}}
+
+    /// The values of the `{{label | doc}}` argument of a browser sign-in (the descriptor's
+    /// `flows.authorizationCode.parameters.{{name | doc}}`); each raw value is the string sent on the wire.
+{{> ValueEnum}}
+{{/if}}
+{{/each}}
+
+    /// Prepares a browser sign-in with typed arguments, without sending anything: makes the PKCE verifier,
+    /// keeps the pending sign-in in the store, and builds the authorization URL (supabase-swift's
+    /// `getOAuthSignInURL`).
+    /// - Parameters:
+{{#each browserParameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    /// - Returns: The request; open its URL, then pass the callback to `handleCallback(_:)`.
+    /// - Throws: `validation_failed` for a query parameter a typed argument sets; `invalid_configuration` for
+    ///   one the sign-in sets, or a redirect URI the descriptor does not allow. Nothing is sent either way.
+    public func authorizationURL(
+{{#each browserParameters}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/each}}
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:]
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.AuthorizationRequest {
+        var arguments: [Swift.String: Swift.String] = [:]
+{{#each browserParameters}}
+        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
+{{/each}}
+        return try await client.prepareAuthorization(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams)
+    }
+
+    /// Signs in through a browser with typed arguments (supabase-swift's `signInWithOAuth`): as
+    /// `authorizationURL(…)`, then the authenticator shows the page and the callback is exchanged.
+    /// - Parameters:
+{{#each browserParameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+    ///   - scopes: The scopes to request (default: the descriptor's).
+    ///   - redirectTo: Where the browser returns (default: the configured redirect URI).
+    ///   - queryParams: More authorization query parameters; none may be one the typed arguments or the
+    ///     sign-in set.
+    ///   - prefersEphemeralSession: Whether the browser should not share cookies with other sign-ins.
+    ///   - authenticator: Shows the authorization page and returns the callback URL.
+    /// - Returns: The new session.
+    /// - Throws: The errors of `authorizationURL(…)`; `login_cancelled` when the user closes the browser or
+    ///   denies access; the exchange's errors.
+    @discardableResult
+    public func signInWithBrowser(
+{{#each browserParameters}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/each}}
+        scopes: [Swift.String]? = nil,
+        redirectTo: Foundation.URL? = nil,
+        queryParams: [Swift.String: Swift.String] = [:],
+        prefersEphemeralSession: Swift.Bool = false,
+        using authenticator: any LatchkeyRuntime.WebAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.Session {
+        var arguments: [Swift.String: Swift.String] = [:]
+{{#each browserParameters}}
+        arguments[{{name | string}}] = {{label | identifier}}{{rawValue | code}}
+{{/each}}
+        return try await client.signInWithBrowser(
+            arguments: arguments, redirectURI: redirectTo, scopes: scopes, queryParameters: queryParams,
+            prefersEphemeralSession: prefersEphemeralSession, using: authenticator)
+    }
+{{/if}}
+{{/if}}
+
+"""#,
+        "_ParameterDeclaration.swift.template": #"""
+{{! One parameter of a generated initializer or method, followed by a comma: `= nil` when it is optional. }}
+{{#if isOptional}}
+        {{label | identifier}}: {{swiftType | code}} = nil,
+{{else}}
+        {{label | identifier}}: {{swiftType | code}},
+{{/if}}
+
+"""#,
+        "_PasskeyCeremonies.swift.template": #"""
+{{! The passkey-ceremony action methods, in extensions of the client and its sub-clients, with their Apple overloads. }}
+{{#each ceremonyExtensions}}
+
+extension {{extendedType | code}} {
+{{#each actions}}
+{{> ActionValueEnums}}
+
+    /// {{summary | doc}}
+    ///
+    /// The WebAuthn ceremony between its requests runs with `authenticator`, from the options the server answers
+    /// (their relying party); on Apple platforms the `presentationAnchor:` overload runs the platform's passkey
+    /// sheet.
+    /// - Parameters:
+{{#each parameters}}
+    ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+    ///   - authenticator: Makes the passkey credential from the server's options.
+    /// - Returns: What the last request answered: a session, a user, a document or nothing.
+    /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules; the
+    ///   authenticator's error (`login_cancelled` when the user closes the sheet), after which nothing is sent.
+    @discardableResult
+    public func {{method | identifier}}(
+{{#each parameters}}
+{{> ParameterDeclaration}}
+{{/each}}
+        authenticator: some LatchkeyRuntime.PasskeyAuthenticator
+    ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+{{#if parameters}}
+        var arguments: [Swift.String: LatchkeyRuntime.ActionArgument] = [:]
+{{> ActionArguments}}
+        return try await client.perform(
+            action: {{name | string}}, arguments: arguments, passkeyAuthenticator: authenticator)
+{{else}}
+        try await client.perform(action: {{name | string}}, passkeyAuthenticator: authenticator)
+{{/if}}
+    }
+{{/each}}
+}
+{{/each}}
+{{#if hasPasskeyCeremony}}
+
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+{{#each ceremonyExtensions}}
+{{#unless first}}
+
+{{/unless}}
+    extension {{extendedType | code}} {
+{{#each actions}}
+
+        /// {{summary | doc}}
+        ///
+        /// The WebAuthn ceremony runs with the platform's passkeys (`PlatformPasskeyAuthenticator`), its sheet
+        /// presented from `presentationAnchor`; the relying party is the one in the server's options.
+        /// - Parameters:
+{{#each parameters}}
+        ///   - {{label | doc}}: {{summary | doc}}
+{{/each}}
+        ///   - presentationAnchor: The window the passkey sheet is presented from.
+        /// - Returns: What the last request answered: a session, a user, a document or nothing.
+        /// - Throws: `AuthError`; `validation_failed` before any request when an argument breaks its rules;
+        ///   `login_cancelled` when the user closes the sheet, after which nothing is sent.
+        @MainActor
+        @discardableResult
+        public func {{method | identifier}}(
+{{#each parameters}}
+    {{> ParameterDeclaration}}
+{{/each}}
+            presentationAnchor: AuthenticationServices.ASPresentationAnchor
+        ) async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {
+            try await {{method | identifier}}(
+{{#each parameters}}
+                {{label | identifier}}: {{label | identifier}},
+{{/each}}
+                authenticator: LatchkeyRuntime.PlatformPasskeyAuthenticator(anchor: { presentationAnchor }))
+        }
+{{/each}}
+    }
+{{/each}}
+#endif
+{{/if}}
+
+"""#,
+        "_ValueEnum.swift.template": #"""
+{{! An enum of the values a parameter takes, each raw value the string sent on the wire. }}
+    public enum {{enumName | identifier}}: Swift.String, Swift.Sendable, Swift.CaseIterable {
+{{#each values}}
+        /// `{{value | doc}}`.
+        case {{caseName | identifier}} = {{value | string}}
+{{/each}}
+    }
+
+"""#,
+        "_VendorConfiguration.swift.template": #"""
+{{! The vendor SDK's configuration type: in code, or from Info.plist (the environment on Linux). }}
 /// How {{authType | doc}} is configured: in code, or from the app's Info.plist (the environment on Linux).
 public struct {{configType | identifier}}: Swift.Sendable, Swift.Hashable {
     /// {{primaryInputSummary | doc}}
@@ -917,6 +870,48 @@ public struct {{configType | identifier}}: Swift.Sendable, Swift.Hashable {
     }
 }
 
+"""#,
+        "_VendorSignInButton.swift.template": #"""
+{{! The vendor SDK's SwiftUI sign-in button. }}
+#if canImport(SwiftUI)
+    /// A SwiftUI button that signs in with {{displayName | doc}} through a {{authType | doc}}: on iOS 16.4,
+    /// macOS 13.3 and visionOS through the view's web authentication session (no window handed over), before
+    /// through the system's browser sheet. Disabled while a sign-in runs; the outcome shows in the auth's `state`.
+    @MainActor
+    public struct {{signInButton | identifier}}<Label: SwiftUI.View>: SwiftUI.View {
+        @SwiftUI.ObservedObject private var auth: {{authType | identifier}}
+        private let label: Label
+
+        /// Creates a button with a label of the app's own.
+        /// - Parameters:
+        ///   - auth: The auth object that signs in.
+        ///   - label: The label.
+        public init(auth: {{authType | identifier}}, @SwiftUI.ViewBuilder label: () -> Label) {
+            _auth = SwiftUI.ObservedObject(wrappedValue: auth)
+            self.label = label()
+        }
+
+        /// The button.
+        public var body: some SwiftUI.View {
+            let auth = self.auth
+            LatchkeyRuntime.VendorSignInButton(isDisabled: auth.isAuthenticating, label: label) { authenticator in
+                _ = try? await auth.signIn(using: authenticator)
+            }
+        }
+    }
+
+    extension {{signInButton | identifier}} where Label == SwiftUI.Text {
+        /// Creates a button labelled "Sign in with {{displayName | doc}}".
+        /// - Parameter auth: The auth object that signs in.
+        public init(auth: {{authType | identifier}}) {
+            self.init(auth: auth) { SwiftUI.Text({{signInLabel | string}}) }
+        }
+    }
+#endif
+
+"""#,
+        "_VendorValueTypes.swift.template": #"""
+{{! The vendor SDK's error, principal and session types. }}
 /// A failure of {{authType | doc}}, with a stable `code` shared by {{displayName | doc}}'s SDKs and a `message` for
 /// developers (never a token).
 ///
@@ -1021,42 +1016,6 @@ public struct {{sessionType | identifier}}: Swift.Sendable, Swift.CustomStringCo
         "{{sessionType | doc}}(principal: \(principal.id), expiresAt: \(expiresAt.map { "\($0)" } ?? "unknown"))"
     }
 }
-
-#if canImport(SwiftUI)
-    /// A SwiftUI button that signs in with {{displayName | doc}} through a {{authType | doc}}: on iOS 16.4,
-    /// macOS 13.3 and visionOS through the view's web authentication session (no window handed over), before
-    /// through the system's browser sheet. Disabled while a sign-in runs; the outcome shows in the auth's `state`.
-    @MainActor
-    public struct {{signInButton | identifier}}<Label: SwiftUI.View>: SwiftUI.View {
-        @SwiftUI.ObservedObject private var auth: {{authType | identifier}}
-        private let label: Label
-
-        /// Creates a button with a label of the app's own.
-        /// - Parameters:
-        ///   - auth: The auth object that signs in.
-        ///   - label: The label.
-        public init(auth: {{authType | identifier}}, @SwiftUI.ViewBuilder label: () -> Label) {
-            _auth = SwiftUI.ObservedObject(wrappedValue: auth)
-            self.label = label()
-        }
-
-        /// The button.
-        public var body: some SwiftUI.View {
-            let auth = self.auth
-            LatchkeyRuntime.VendorSignInButton(isDisabled: auth.isAuthenticating, label: label) { authenticator in
-                _ = try? await auth.signIn(using: authenticator)
-            }
-        }
-    }
-
-    extension {{signInButton | identifier}} where Label == SwiftUI.Text {
-        /// Creates a button labelled "Sign in with {{displayName | doc}}".
-        /// - Parameter auth: The auth object that signs in.
-        public init(auth: {{authType | identifier}}) {
-            self.init(auth: auth) { SwiftUI.Text({{signInLabel | string}}) }
-        }
-    }
-#endif
 
 """#,
     ]

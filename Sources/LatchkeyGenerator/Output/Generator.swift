@@ -22,22 +22,27 @@ public struct Generator: Sendable {
     public static let indexFileName = "_index.swift"
 
     /// Creates a generator from template sources.
-    /// - Parameter templates: Template text by file name; must include ``clientTemplateName``.
-    /// - Throws: ``TemplateError`` when a template is missing or malformed.
+    /// - Parameter templates: Template text by file name; must include ``clientTemplateName``. The
+    ///   `_Name.swift.template` ones are the partials the others include with `{{> Name}}`.
+    /// - Throws: ``TemplateError`` when a template is missing or malformed, or includes a partial that is
+    ///   missing or includes itself.
     public init(templates: [String: String]) throws(TemplateError) {
         guard let source = templates[Self.clientTemplateName] else {
             throw .render("the templates have no \(Self.clientTemplateName)")
         }
-        self.client = try Template(source: source, name: Self.clientTemplateName)
+        self.client = try Template(source: source, name: Self.clientTemplateName, partials: templates)
         self.index = try templates[Self.indexTemplateName].map { (text: String) throws(TemplateError) in
-            try Template(source: text, name: Self.indexTemplateName)
+            try Template(source: text, name: Self.indexTemplateName, partials: templates)
         }
         self.vendorSDK = try templates[Self.vendorSDKTemplateName].map { (text: String) throws(TemplateError) in
-            try Template(source: text, name: Self.vendorSDKTemplateName)
+            try Template(source: text, name: Self.vendorSDKTemplateName, partials: templates)
         }
     }
 
     /// Creates a generator from a templates directory, or the built-in templates when `nil`.
+    ///
+    /// The directory's `*.template` files are read; a partial (`_Name.swift.template`) it does not hold is
+    /// the built-in one, so a directory can replace a single partial, or the client template alone.
     /// - Parameter directory: The `Templates/` directory.
     /// - Throws: ``TemplateError`` when a template is missing or malformed.
     public init(templatesDirectory directory: String?) throws(TemplateError) {
@@ -51,6 +56,9 @@ public struct Generator: Sendable {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
             else { throw .render("cannot read \(path)") }
+            templates[name] = text
+        }
+        for (name, text) in BuiltInTemplates.all where name.hasPrefix("_") && templates[name] == nil {
             templates[name] = text
         }
         try self.init(templates: templates)

@@ -38,7 +38,10 @@ enum ClientContext {
         context["hasClientSecret"] = .bool(d.requests.contains { $0.value.clientAuthentication != .none })
         context["clientSecretRequired"] = .bool(d.clientSecret?.required ?? false)
         context["clientSecretReason"] = .text(d.clientSecret?.reason ?? "")
-        context["actions"] = .list(d.actions.filter { $0.value.group == nil && !hasCeremony($0.value) }.map(action))
+        // The action-method partial reads `isSubClient` (here false, true in each group) and each action's `wraps`.
+        context["isSubClient"] = .bool(false)
+        context["actions"] = .list(
+            d.actions.filter { $0.value.group == nil && !hasCeremony($0.value) }.map { action($0, indentation: 4) })
         context["actionGroups"] = .list(d.actionGroups.map { actionGroup($0, in: d) })
         context["ceremonyExtensions"] = .list(ceremonyExtensions(d))
         context["hasPasskeyCeremony"] = .bool(d.actions.contains { hasCeremony($0.value) })
@@ -90,7 +93,8 @@ enum ClientContext {
         ])
     }
 
-    static func action(_ a: Named<Descriptor.Action>) -> TemplateContext {
+    /// One action, its method declared at `indentation` (4 in the client, 8 in a sub-client).
+    static func action(_ a: Named<Descriptor.Action>, indentation: Int = 4) -> TemplateContext {
         let parameters = a.value.parameters.map { parameter(action: a.name, $0) }
         let method = a.value.method ?? SwiftNames.lowerCamelCase(a.name)
         // `public func NAME() async throws(LatchkeyRuntime.AuthError) -> LatchkeyRuntime.ActionResult {` is
@@ -100,6 +104,8 @@ enum ClientContext {
             "name": .text(a.name),
             "actionName": .text(a.name),
             "method": .text(method),
+            "wraps": .bool(signatureLength + indentation > 120),
+            // Both placements, for custom templates written before `wraps`.
             "wrapsAtTop": .bool(signatureLength + 4 > 120),
             "wrapsInGroup": .bool(signatureLength + 8 > 120),
             "summary": .text(a.value.summary ?? "Performs the \(a.name) action."),
@@ -112,7 +118,11 @@ enum ClientContext {
             "property": .text(g.name),
             "typeName": .text(g.value.swiftName),
             "summary": .text(g.value.summary ?? "The \(g.name) calls."),
-            "actions": .list(d.actions.filter { $0.value.group == g.name && !hasCeremony($0.value) }.map(action)),
+            "isSubClient": .bool(true),
+            "actions": .list(
+                d.actions.filter { $0.value.group == g.name && !hasCeremony($0.value) }.map {
+                    action($0, indentation: 8)
+                }),
             "hasAssurance": .bool(d.accessTokenClaims?.assurance?.group == g.name),
         ])
     }
@@ -132,7 +142,7 @@ enum ClientContext {
             return TemplateContext([
                 // Both names are Swift identifiers the decoder checked.
                 "extendedType": .code(GeneratedCode(owner.type)),
-                "actions": .list(actions.map(action)),
+                "actions": .list(actions.map { action($0) }),
             ])
         }
     }

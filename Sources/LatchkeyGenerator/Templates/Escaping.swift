@@ -86,4 +86,12 @@ public enum TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
         case .render(let message): "template error: \(message)"
         }
     }
+
+    /// The error with the include it happened under (`(included from Client.swift.template:268)`).
+    func included(from file: String, line: Int) -> TemplateError {
+        switch self {
+        case .syntax: self
+        case .render(let message): .render("\(message) (included from \(file):\(line))")
+        }
+    }
 }

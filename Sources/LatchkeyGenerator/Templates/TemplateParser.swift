@@ -4,13 +4,24 @@ indirect enum TemplateNode: Sendable, Hashable {
     case placeholder(path: String, escaping: Escaping, line: Int)
     case each(path: String, body: [TemplateNode], line: Int)
     case conditional(path: String, negated: Bool, then: [TemplateNode], otherwise: [TemplateNode], line: Int)
+    /// A partial's nodes (`{{> name}}` on `line`), parsed from `file` with the include's indentation.
+    case partial(file: String, body: [TemplateNode], line: Int)
 }
 
 /// Parses the template syntax: `{{path | escaping}}`, `{{#each path}}…{{/each}}`,
-/// `{{#if path}}…{{else}}…{{/if}}`, `{{#unless path}}…{{/unless}}`, `{{! comment }}`.
-/// A line holding only a section tag or a comment is removed whole.
+/// `{{#if path}}…{{else}}…{{/if}}`, `{{#unless path}}…{{/unless}}`, `{{! comment }}`, `{{> partial}}`.
+/// A line holding only a section tag, a comment or a partial include is removed whole; an include's line
+/// is replaced by the partial's lines, each non-empty one indented by the spaces before the tag.
 enum TemplateParser {
-    static func parse(_ source: String, name: String) throws(TemplateError) -> [TemplateNode] {
+    /// Parses a template, or a partial with the indentation of its include.
+    /// - Parameters:
+    ///   - source: The template text.
+    ///   - name: Its file name, for messages.
+    ///   - indentation: Put before every non-empty line (a partial's include indentation).
+    ///   - includes: The partials `{{> name}}` can include, and the includes open around this parse.
+    static func parse(
+        _ source: String, name: String, indentation: Substring = "", includes: inout PartialIncludes
+    ) throws(TemplateError) -> [TemplateNode] {
         var stack:
             [(kind: String, path: String, negated: Bool, nodes: [TemplateNode], otherwise: [TemplateNode]?, line: Int)] =
                 [
@@ -28,14 +39,15 @@ enum TemplateParser {
             source.utf8.contains(UInt8(ascii: "\r"))
             ? source.split(separator: "\n", omittingEmptySubsequences: false)
             : source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
-        for (offset, rawLine) in lines.enumerated() {
+        for (offset, sourceLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let isLast = offset == lines.count - 1
+            let rawLine = indentation.isEmpty || sourceLine.isEmpty ? sourceLine : Substring(indentation + sourceLine)
             let trimmed = rawLine.trimmingSpaces()
             let standalone =
                 trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
                 && trimmed.dropFirst(2).firstRange(ofDoubled: UInt8(ascii: "{")) == nil
-                && ["#", "/", "!", "e"].contains(trimmed.dropFirst(2).first.map(String.init) ?? "")
+                && ["#", "/", "!", "e", ">"].contains(trimmed.dropFirst(2).first.map(String.init) ?? "")
                 && (trimmed.dropFirst(2).first != "e" || trimmed == "{{else}}")
             var rest = standalone ? trimmed[...] : rawLine[...]
             while !rest.isEmpty {
@@ -50,6 +62,17 @@ enum TemplateParser {
                 let tag = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
                 rest = rest[close.upperBound...]
                 if tag.hasPrefix("!") { continue }
+                if tag.hasPrefix(">") {
+                    guard standalone else {
+                        throw .syntax(
+                            template: name, line: lineNumber, message: "{{\(tag)}} must stand on a line of its own")
+                    }
+                    append(
+                        try includes.include(
+                            tag.dropFirst().trimmingSpaces(), indentation: rawLine.prefix { $0 == " " || $0 == "\t" },
+                            from: name, line: lineNumber))
+                    continue
+                }
                 if tag.hasPrefix("#each ") || tag.hasPrefix("#if ") || tag.hasPrefix("#unless ") {
                     let parts = tag.dropFirst().split(separator: " ", maxSplits: 1)
                     let kind = String(parts[0])

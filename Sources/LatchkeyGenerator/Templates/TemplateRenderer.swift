@@ -4,14 +4,21 @@ public struct Template: Sendable {
     public let name: String
     let nodes: [TemplateNode]
 
-    /// Parses a template.
+    /// Parses a template, and the partials it includes.
+    ///
+    /// `{{> Name}}`, on a line of its own, includes the partial `_Name.swift.template` from `partials`: the
+    /// line is replaced by the partial's lines, each indented by the spaces before the tag, rendered with the
+    /// values at the include.
     /// - Parameters:
     ///   - source: The template text.
     ///   - name: Its name, for messages.
-    /// - Throws: ``TemplateError`` for malformed syntax or a placeholder without escaping.
-    public init(source: String, name: String) throws(TemplateError) {
+    ///   - partials: Template text by file name, where `{{> Name}}` finds `_Name.swift.template`.
+    /// - Throws: ``TemplateError`` for malformed syntax, a placeholder without escaping, or a partial that is
+    ///   missing or includes itself.
+    public init(source: String, name: String, partials: [String: String] = [:]) throws(TemplateError) {
         self.name = name
-        self.nodes = try TemplateParser.parse(source, name: name)
+        var includes = PartialIncludes(sources: partials, for: name)
+        self.nodes = try TemplateParser.parse(source, name: name, includes: &includes)
     }
 
     /// Renders the template.
@@ -22,7 +29,7 @@ public struct Template: Sendable {
         var output = ""
         output.reserveCapacity(64 * 1024)
         var scopes = [Scope.context(context)]
-        try render(nodes, &scopes, into: &output)
+        try render(nodes, &scopes, into: &output, file: name)
         return GeneratedCode(Self.removingTrailingSpaces(&output))
     }
 
@@ -88,15 +95,18 @@ public struct Template: Sendable {
         return .noValue
     }
 
-    private func lookup(_ path: String, _ scopes: [Scope], line: Int) throws(TemplateError) -> TemplateValue {
+    private func lookup(_ path: String, _ scopes: [Scope], file: String, line: Int) throws(TemplateError)
+        -> TemplateValue
+    {
         switch find(path, scopes) {
         case .value(let value): return value
-        case .noMember(let segment): throw .render("\(name):\(line): \"\(path)\" has no member \"\(segment)\"")
-        case .noValue: throw .render("\(name):\(line): no value named \"\(path)\"")
+        case .noMember(let segment): throw .render("\(file):\(line): \"\(path)\" has no member \"\(segment)\"")
+        case .noValue: throw .render("\(file):\(line): no value named \"\(path)\"")
         }
     }
 
-    private func render(_ nodes: [TemplateNode], _ scopes: inout [Scope], into output: inout String)
+    /// Renders nodes parsed from `file` (the template, or a partial it includes).
+    private func render(_ nodes: [TemplateNode], _ scopes: inout [Scope], into output: inout String, file: String)
         throws(TemplateError)
     {
         for node in nodes {
@@ -104,7 +114,7 @@ public struct Template: Sendable {
             case .text(let text):
                 output += text
             case .placeholder(let path, let escaping, let line):
-                let value = try lookup(path, scopes, line: line)
+                let value = try lookup(path, scopes, file: file, line: line)
                 // The two most common placeholders are appended in place (what `apply` returns, without the copy).
                 switch (escaping, value) {
                 case (.string, .text(let text)):
@@ -125,10 +135,10 @@ public struct Template: Sendable {
                     linePrefix = ""
                 }
                 output += try escaping.apply(
-                    value, linePrefix: linePrefix, placeholder: "\(name):\(line): {{\(path)}}")
+                    value, linePrefix: linePrefix, placeholder: "\(file):\(line): {{\(path)}}")
             case .each(let path, let body, let line):
-                guard case .list(let items) = try lookup(path, scopes, line: line) else {
-                    throw .render("\(name):\(line): {{#each \(path)}} needs a list")
+                guard case .list(let items) = try lookup(path, scopes, file: file, line: line) else {
+                    throw .render("\(file):\(line): {{#each \(path)}} needs a list")
                 }
                 for (index, item) in items.enumerated() {
                     // `first` and `last` sit in a scope of their own above the item, so they shadow the
@@ -136,12 +146,19 @@ public struct Template: Sendable {
                     scopes.append(.context(item))
                     scopes.append(.position(index: index, count: items.count))
                     defer { scopes.removeLast(2) }
-                    try render(body, &scopes, into: &output)
+                    try render(body, &scopes, into: &output, file: file)
                 }
             case .conditional(let path, let negated, let then, let otherwise, _):
                 let truthy: Bool
                 if case .value(let value) = find(path, scopes) { truthy = value.isTruthy } else { truthy = false }
-                try render(truthy != negated ? then : otherwise, &scopes, into: &output)
+                try render(truthy != negated ? then : otherwise, &scopes, into: &output, file: file)
+            case .partial(let partialFile, let body, let line):
+                // The partial sees the values at its include; a failure in it names the include too.
+                do throws(TemplateError) {
+                    try render(body, &scopes, into: &output, file: partialFile)
+                } catch {
+                    throw error.included(from: file, line: line)
+                }
             }
         }
     }
