@@ -27,9 +27,11 @@ struct FAPI2ClientModuleWireTests {
     }
 
     /// A sign-in as the `oidc` descriptor makes it (DPoP optional and turned on, PAR when discovery requires it).
-    private static func signIn(_ harness: DPoPHarness) async throws -> (AuthClient, Session) {
+    private static func signIn(
+        _ harness: DPoPHarness, transport: (any HTTPTransport)? = nil
+    ) async throws -> (AuthClient, Session) {
         let client = try harness.client(
-            dpop: .optional, pushed: .whenRequired, usesDPoP: true, discovers: true)
+            dpop: .optional, pushed: .whenRequired, usesDPoP: true, discovers: true, transport: transport)
         let browser = PushedAuthorizationWireTests.Browser(
             harness.server, issuer: harness.server.baseURL.absoluteString)
         let session = try await client.signInWithLoopback(open: browser.open, timeout: .seconds(60))
@@ -123,13 +125,15 @@ struct FAPI2ClientModuleWireTests {
     @Test(
         "a use_dpop_nonce DPoP challenge after another scheme's, in one field or two, is retried once",
         arguments: [
-            [#"Bearer realm="api", DPoP error="use_dpop_nonce", algs="ES256""#],
-            [#"Bearer realm="api""#, #"DPoP algs="ES256", error="use_dpop_nonce""#],
+            ([#"Bearer realm="api", DPoP error="use_dpop_nonce", algs="ES256""#], false),
+            ([#"Bearer realm="api""#, #"DPoP algs="ES256", error="use_dpop_nonce""#], false),
+            // URLSession hands the fields over as a dictionary: two fields arrive as one list.
+            ([#"Bearer realm="api""#, #"DPoP algs="ES256", error="use_dpop_nonce""#], true),
         ])
-    func challengeList(challenges: [String]) async throws {
+    func challengeList(challenges: [String], overURLSession: Bool) async throws {
         let harness = try Self.suiteHarness { $0.resourceNonceChallenge = challenges[0] }
         harness.server.update { $0.extraResourceChallenges = Array(challenges.dropFirst()) }
-        let (client, _) = try await Self.signIn(harness)
+        let (client, _) = try await Self.signIn(harness, transport: overURLSession ? URLSessionHTTPTransport() : nil)
         #expect(try await client.send(harness.resource()).status == 200)
         #expect(harness.server.requests("/resource").count == 2)
     }
