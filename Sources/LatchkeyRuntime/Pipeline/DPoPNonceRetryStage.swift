@@ -3,7 +3,8 @@ import LatchkeyTokens
 
 /// Remembers every `DPoP-Nonce` a server sends, and asks for one retry when the server refused a proof for
 /// want of it (RFC 9449 §8, §9): a token endpoint's 400 `{"error":"use_dpop_nonce"}`, or a resource server's
-/// 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"`.
+/// 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"` (the scheme in any letter case, alone or among other
+/// challenges: see ``AuthenticationChallenges``).
 struct DPoPNonceRetryStage: RequestStage {
     func prepare(_ request: inout TransportRequest, context: RequestContext) throws(AuthError) {}
 
@@ -23,9 +24,9 @@ struct DPoPNonceRetryStage: RequestStage {
         case 400:
             return JSON(data: response.body)?["error"]?.string == "use_dpop_nonce"
         case 401:
-            return response.headerFields.values(for: "WWW-Authenticate").contains { challenge in
-                let lowered = challenge.lowercased()
-                return lowered.hasPrefix("dpop") && lowered.range(of: "use_dpop_nonce") != nil
+            // The `DPoP` challenge's `error` parameter, wherever the challenge stands among others.
+            return response.headerFields.values(for: "WWW-Authenticate").contains { field in
+                AuthenticationChallenges.values(of: "error", inScheme: "DPoP", of: field).contains("use_dpop_nonce")
             }
         default:
             return false

@@ -87,13 +87,14 @@ struct DPoPHarness {
     /// A client of the server over the shared store (another one is a relaunch).
     func client(
         dpop: DPoPUse = .required, pushed: PushedAuthorizationUse? = nil, usesDPoP: Bool = false,
-        pushes: Bool = false, discovers: Bool = false
+        pushes: Bool = false, discovers: Bool = false, transport: (any HTTPTransport)? = nil
     ) throws -> AuthClient {
         var options = AuthClientOptions(
             store: store, logger: { [logs] record in logs.withLock { $0.append(record.message) } },
             environment: { _ in nil }, sleep: { _ in })
         options.usesDPoP = usesDPoP
         options.pushesAuthorizationRequests = pushes
+        if let transport { options.transport = transport }
         return try AuthClient(
             provider: Self.spec(dpop: dpop, pushed: pushed, discovers: discovers),
             configuration: ProviderConfiguration(

@@ -48,6 +48,19 @@ final class DPoPServerCore: Sendable {
         var pushError: String?
         /// The `request_uri` every push answers with (default `urn:ietf:params:oauth:request_uri:req-N`).
         var pushRequestURI: String?
+        /// Whether every accepted token or resource request moves that server's nonce on without saying so (no
+        /// `DPoP-Nonce` on a success), as the OpenID conformance suite's FAPI 2.0 client tests do: the next
+        /// request's proof is refused once.
+        var noncesRotateAfterSuccess = false
+        /// The `WWW-Authenticate` value of the resource endpoint's `use_dpop_nonce` answer.
+        var resourceNonceChallenge = #"DPoP error="use_dpop_nonce", error_description="nonce required""#
+        /// More `WWW-Authenticate` fields after it, each its own field.
+        var extraResourceChallenges: [String] = []
+        /// The `expires_in` of issued tokens (`nil`: left out).
+        var tokenLifetime: Int? = 3600
+        /// Whether discovery says `require_pushed_authorization_requests` and
+        /// `authorization_response_iss_parameter_supported`.
+        var discoveryRequiresPushAndIssuer = false
     }
 
     struct State: Sendable {
@@ -86,13 +99,20 @@ final class DPoPServerCore: Sendable {
                 ] as [String: Any])
         case ("POST", "/revoke"): revoke(request)
         case ("GET", "/.well-known/openid-configuration"):
-            .json(
-                [
-                    "issuer": url(""), "token_endpoint": url("/token"),
-                    "dpop_signing_alg_values_supported": state.withLock { $0.settings.dpopAlgorithms },
-                ] as [String: Any])
+            discovery()
         default: .json(["error": "not_found"], status: 404)
         }
+    }
+
+    private func discovery() -> TestResponse {
+        let requiresPush = state.withLock { $0.settings.discoveryRequiresPushAndIssuer }
+        return .json(
+            [
+                "issuer": url(""), "token_endpoint": url("/token"),
+                "dpop_signing_alg_values_supported": state.withLock { $0.settings.dpopAlgorithms },
+                "require_pushed_authorization_requests": requiresPush,
+                "authorization_response_iss_parameter_supported": requiresPush,
+            ] as [String: Any])
     }
 
     private func url(_ path: String) -> String { (base.withLock { $0 }?.absoluteString ?? "") + path }
@@ -136,6 +156,10 @@ final class DPoPServerCore: Sendable {
             case .failure(let refusal):
                 return .json(["error": "invalid_dpop_proof", "error_description": refusal.reason], status: 400)
             case .success(let proof):
+                guard proof.ath == nil else {
+                    state.withLock { $0.refusals.append("/token: ath in a token request's proof") }
+                    return .json(["error": "invalid_dpop_proof", "error_description": "ath"], status: 400)
+                }
                 jkt = proof.jkt
             }
         }
@@ -156,14 +180,17 @@ final class DPoPServerCore: Sendable {
             let access = "at-\(state.issued)"
             let refresh = "rt-\(state.issued)"
             let tokenType = jkt == nil ? state.settings.tokenTypeWithoutProof : state.settings.tokenTypeWithProof
-            let binding = tokenType == "DPoP" ? jkt : nil
+            let binding = tokenType.caseInsensitiveCompare("DPoP") == .orderedSame ? jkt : nil
             state.accessTokens[access] = .some(binding)
             state.refreshTokens[refresh] = .some(jkt)
-            return TestResponse.json(
-                [
-                    "access_token": access, "refresh_token": refresh, "token_type": tokenType, "expires_in": 3600,
-                    "user": ["id": "user-1"],
-                ] as [String: Any])
+            if state.settings.noncesRotateAfterSuccess, let nonce = state.settings.tokenNonce {
+                state.settings.tokenNonce = nonce + "+"
+            }
+            var answer: [String: Any] = [
+                "access_token": access, "refresh_token": refresh, "token_type": tokenType, "user": ["id": "user-1"],
+            ]
+            if let lifetime = state.settings.tokenLifetime { answer["expires_in"] = lifetime }
+            return TestResponse.json(answer)
         }
     }
 
@@ -185,16 +212,20 @@ final class DPoPServerCore: Sendable {
             }
             return TestResponse(
                 status: 401,
-                headers: [
-                    ("WWW-Authenticate", #"DPoP error="use_dpop_nonce", error_description="nonce required""#),
-                    ("DPoP-Nonce", settings.resourceNonce ?? ""),
-                ])
+                headers: [(name: "WWW-Authenticate", value: settings.resourceNonceChallenge)]
+                    + settings.extraResourceChallenges.map { (name: "WWW-Authenticate", value: $0) }
+                    + [(name: "DPoP-Nonce", value: settings.resourceNonce ?? "")])
         case .failure:
             return TestResponse(status: 401, headers: [("WWW-Authenticate", #"DPoP error="invalid_dpop_proof""#)])
         case .success(let proof):
             guard state.withLock({ $0.accessTokens[token] }) == .some(proof.jkt) else {
                 state.withLock { $0.refusals.append("/resource: token not bound to the proof's key") }
                 return TestResponse(status: 401, headers: [("WWW-Authenticate", #"DPoP error="invalid_token""#)])
+            }
+            state.withLock { state in
+                if state.settings.noncesRotateAfterSuccess, let nonce = state.settings.resourceNonce {
+                    state.settings.resourceNonce = nonce + "+"
+                }
             }
             return .json(["ok": true, "scheme": "DPoP"])
         }

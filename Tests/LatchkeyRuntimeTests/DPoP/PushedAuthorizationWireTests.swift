@@ -14,10 +14,13 @@ struct PushedAuthorizationWireTests {
     /// loopback callback with that request's code and state.
     final class Browser: Sendable {
         let server: DPoPTestServer
+        /// The `iss` the callback carries (RFC 9207), if any.
+        let issuer: String?
         let opened = Locked<[URL]>([])
 
-        init(_ server: DPoPTestServer) {
+        init(_ server: DPoPTestServer, issuer: String? = nil) {
             self.server = server
+            self.issuer = issuer
         }
 
         var open: @Sendable (URL) async throws(AuthError) -> Void {
@@ -32,8 +35,11 @@ struct PushedAuthorizationWireTests {
                 let port = redirect.port
             else { return }
             let code = "code-" + (uri.split(separator: "-").last.map(String.init) ?? "")
-            _ = await RawHTTPClient.get(
-                port: port, target: redirect.percentEncodedPath + "?code=\(code)&state=\(pushed["state"] ?? "")")
+            var query = "?code=\(code)&state=\(pushed["state"] ?? "")"
+            if let issuer {
+                query += "&iss=" + (issuer.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            }
+            _ = await RawHTTPClient.get(port: port, target: redirect.percentEncodedPath + query)
         }
     }
 
