@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for FusionAuth, generated from its descriptor.
 ///
-/// A FusionAuth instance (FusionAuth Cloud or self-hosted). The issuer is the tenant's configured Issuer, which FusionAuth defaults to a bare host name (acme.com): set it to the instance's https URL (FusionAuth's issuer-validation page asks for that for RFC 9207) and pass that URL as instanceURL; discovery reads {instanceURL}/.well-known/openid-configuration unless discoveryURL names a tenant's document. Authorization code with PKCE (S256) for an application whose client authentication is not required with PKCE (client_id in the body, no secret), refresh with the offline_access scope (Generate refresh tokens on the application; the refresh response may omit refresh_token, then the current one is kept), and the RFC 9207 iss callback parameter (1.69.0+). tenantId is sent on the authorize URL when the app gives one (FusionAuth uses it to pick the theme). Access and ID tokens are JWTs. Scopes are space-separated. Errors are RFC 6749 JSON plus FusionAuth's error_reason (e.g. change_password_required). Sign-out is local: the logout endpoint and refresh-token revocation (Refresh Token API) are not wired here.
+/// A FusionAuth instance (FusionAuth Cloud or self-hosted). The issuer is the tenant's configured Issuer, which FusionAuth defaults to a bare host name (acme.com): set it to the instance's https URL (FusionAuth's issuer-validation page asks for that for RFC 9207) and pass that URL as instanceURL; discovery reads {instanceURL}/.well-known/openid-configuration unless discoveryURL names a tenant's document. Authorization code with PKCE (S256) for an application whose client authentication is not required with PKCE (client_id in the body, no secret), refresh with the offline_access scope (Generate refresh tokens on the application; the refresh response may omit refresh_token, then the current one is kept), and the RFC 9207 iss callback parameter (1.69.0+). tenantId is sent on the authorize URL when the app gives one (FusionAuth uses it to pick the theme). Access and ID tokens are JWTs. Scopes are space-separated. Errors are RFC 6749 JSON plus FusionAuth's error_reason (e.g. change_password_required). Sign-out is local: the logout endpoint and refresh-token revocation (Refresh Token API) are not wired here. DPoP (RFC 9449), an Enterprise-plan feature, binds access and refresh tokens to the client's key: the app turns it on with usesDPoP (a Bearer answer is then kept unbound).
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, user info.
 ///
@@ -140,7 +140,8 @@ public struct FusionAuthClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("instanceURL")
-        )
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(dpop: .optional)
     )
 
     /// The runtime client that performs every flow and holds the session.

@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for PingOne, generated from its descriptor.
 ///
-/// A PingOne environment (issuer https://auth.pingone.{region}/{environmentID}/as; region is the top-level domain of the environment's region: com for North America, ca, eu, com.au, sg, or asia for legacy Asia-Pacific environments): discovery, authorization code with PKCE for a Native or Single-Page application whose token endpoint authentication method is NONE (client_id in the body, no secret), refresh (add the Refresh Token grant type to the application, or request offline_access; each refresh returns a new refresh token and the previous one is rotated out, usable while the user's session lasts, 30 days from the last sign-on), revocation (/as/revoke) and RP-initiated logout (/as/signoff, which ends the whole SSO session). Custom domains are not covered (use the generic OpenID Connect descriptor with the custom issuer). PingOne tokens are RS256-signed JWTs (refresh tokens may be opaque). Scopes are space-separated. Errors are RFC 6749 JSON.
+/// A PingOne environment (issuer https://auth.pingone.{region}/{environmentID}/as; region is the top-level domain of the environment's region: com for North America, ca, eu, com.au, sg, or asia for legacy Asia-Pacific environments): discovery, authorization code with PKCE for a Native or Single-Page application whose token endpoint authentication method is NONE (client_id in the body, no secret), refresh (add the Refresh Token grant type to the application, or request offline_access; each refresh returns a new refresh token and the previous one is rotated out, usable while the user's session lasts, 30 days from the last sign-on), revocation (/as/revoke) and RP-initiated logout (/as/signoff, which ends the whole SSO session). Custom domains are not covered (use the generic OpenID Connect descriptor with the custom issuer). PingOne tokens are RS256-signed JWTs (refresh tokens may be opaque). Scopes are space-separated. Errors are RFC 6749 JSON. Pushed authorization requests (RFC 9126) go to /as/par, which PingOne accepts from Native and Single-Page applications, including ones whose token endpoint authentication method is NONE (client_id in the body, no Authorization header); the endpoint is the documented {issuer}/par, not read from discovery, and a sign-in pushes when the app sets pushesAuthorizationRequests (or discovery says require_pushed_authorization_requests). A request_uri is good for one use within 60 seconds by default.
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, RP-initiated logout.
 ///
@@ -166,6 +166,12 @@ public struct PingOneClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("issuer")
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(
+            pushedAuthorization: LatchkeyRuntime.PushedAuthorizationSpec(
+                url: .init(segments: [.variable("issuer"), .literal("/par")]),
+                use: .whenRequired
+            )
         )
     )
 
