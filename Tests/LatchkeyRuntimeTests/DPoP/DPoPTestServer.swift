@@ -23,6 +23,8 @@ struct DPoPTestServer: Sendable {
     var refusals: [String] { core.state.withLock { $0.refusals } }
     func proofKeys(_ path: String) -> [String] { core.state.withLock { $0.proofKeys[path] ?? [] } }
     func requests(_ path: String) -> [RecordedRequest] { server.requests.filter { $0.path == path } }
+    /// Makes `code` redeemable, bound to `jkt` (a code from a direct, not pushed, authorization request).
+    func issueCode(_ code: String, boundTo jkt: String?) { core.state.withLock { $0.codes[code] = .some(jkt) } }
     /// What was pushed under a `request_uri`.
     func pushed(_ requestURI: String) -> [String: String]? { core.state.withLock { $0.pushed[requestURI] } }
 }

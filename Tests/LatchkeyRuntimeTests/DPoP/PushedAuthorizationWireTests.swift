@@ -98,6 +98,29 @@ struct PushedAuthorizationWireTests {
         #expect(harness.server.requests("/token").isEmpty)
     }
 
+    @Test("without a push, a DPoP sign-in names its key as dpop_jkt in the browser's request, and the exchange proves it")
+    func directRequestNamesKey() async throws {
+        let harness = try DPoPHarness()
+        let redirect = try #require(URL(string: "dev.dpop.app://callback"))
+        let bound = try harness.client(dpop: .required, pushed: .whenRequired)
+        let request = try await bound.prepareAuthorization(redirectURI: redirect)
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let jkt = try #require(items.first { $0.name == "dpop_jkt" }?.value)
+        #expect(items.filter { $0.name == "dpop_jkt" }.count == 1)
+        #expect(harness.server.requests("/par").isEmpty)
+        harness.server.issueCode("direct-1", boundTo: jkt)
+        let state = try #require(items.first { $0.name == "state" }?.value)
+        let session = try await bound.handleCallback(
+            try #require(URL(string: "dev.dpop.app://callback?code=direct-1&state=\(state)")))
+        #expect(session.dpopKey?.thumbprint == jkt)
+        #expect(harness.server.proofKeys("/token") == [jkt])
+        #expect(harness.server.refusals.isEmpty)
+
+        let bearer = try harness.client(dpop: .never, pushed: .whenRequired)
+        let plain = try await bearer.prepareAuthorization(redirectURI: redirect)
+        #expect(plain.url.query?.range(of: "dpop_jkt") == nil)
+    }
+
     @Test("whenRequired pushes only when the app (or discovery) asks for it")
     func whenRequired() async throws {
         let harness = try DPoPHarness()

@@ -114,6 +114,10 @@ extension AuthClient {
             (url, expiresAt) = try await push(pushed)
             rememberPushed(pushed, state: state)
         } else {
+            // The same binding in the browser's request (RFC 9449 §10; Salesforce requires it with DPoP).
+            if let proofKey, !query.contains(where: { $0.name == "dpop_jkt" }) {
+                query.append(("dpop_jkt", proofKey.thumbprint))
+            }
             url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
         }
         var pending = PendingFlow(
