@@ -129,6 +129,35 @@ struct SimulatorDPoPTests {
         }
     }
 
+    @Test("A proof made for another URL, or presented with another token, is refused at the resource")
+    func mismatchedProofs() async throws {
+        try await withSimulator(OktaClient.provider) { simulator in
+            let okta = try oktaSenderConstrainedClient(simulator)
+            let session = try await okta.client.signInWithBrowser(using: simulator.browser)
+
+            let elsewhere = try await okta.client.authorizedRequest(
+                TransportRequest(method: "GET", url: simulator.url("/elsewhere")))
+            let wrongURL = try await protectedRequest(simulator, headers: elsewhere.headers)
+            #expect(wrongURL.status == 401)
+            #expect(wrongURL.header("WWW-Authenticate")?.hasPrefix(#"DPoP error="invalid_dpop_proof""#) == true)
+
+            // A fresh proof for /protected whose ath is not the presented token's hash.
+            let other = try await okta.client.currentSession(forceRefresh: true)
+            #expect(other.accessToken != session.accessToken)
+            var proofOnly = try await okta.client.authorizedRequest(
+                TransportRequest(method: "GET", url: simulator.protectedURL))
+            proofOnly.setHeader("Authorization", "DPoP \(session.accessToken)")
+            let wrongToken = try await protectedRequest(simulator, headers: proofOnly.headers)
+            #expect(wrongToken.status == 401)
+            #expect(wrongToken.header("WWW-Authenticate")?.hasPrefix(#"DPoP error="invalid_dpop_proof""#) == true)
+
+            // The same kind of request made properly is accepted.
+            let proper = try await okta.client.authorizedRequest(
+                TransportRequest(method: "GET", url: simulator.protectedURL))
+            #expect(try await protectedRequest(simulator, headers: proper.headers).status == 200)
+        }
+    }
+
     @Test("A provider that requires DPoP refuses a token request without a proof")
     func requiredDPoP() async throws {
         var spec = OktaClient.provider
