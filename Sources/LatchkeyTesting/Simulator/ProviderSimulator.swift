@@ -29,8 +29,9 @@ import LatchkeyPlatform
 /// (`pushed_authorization_request_endpoint` in OpenID discovery, `/par`): it checks the client authentication and
 /// the parameters as the authorize endpoint does and answers 201 with a one-time
 /// `urn:ietf:params:oauth:request_uri:…` and `expires_in` (``setPushedRequestLifetime(_:)``). The authorize
-/// endpoint opens it with `client_id` and `request_uri` only; other parameters, an expired request URI
-/// (``expirePushedRequests()``) or a used one are refused. ``requirePushedAuthorization(_:)`` makes pushing
+/// endpoint opens it once, with its `client_id`, and uses the pushed parameters only (others in the URL are
+/// ignored, as RFC 9101 §5 says); an expired request URI (``expirePushedRequests()``) gets an
+/// `invalid_request_uri` callback, a used or unknown one a 400. ``requirePushedAuthorization(_:)`` makes pushing
 /// mandatory. A pushed `dpop_jkt` binds the code to that key (RFC 9449 §10).
 public final class ProviderSimulator: Sendable {
     /// A part of the simulated provider whose requests ``requests(to:)`` selects.

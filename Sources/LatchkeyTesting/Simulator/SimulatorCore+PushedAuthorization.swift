@@ -52,9 +52,9 @@ extension SimulatorCore {
     }
 
     /// An authorization request as the authorize endpoint reads it: one opened by its `request_uri` (RFC 9126
-    /// §4) carries the pushed parameters. A `request_uri` is used once; an unknown one is a 400, an expired or
-    /// used one, or one sent with other parameters or another `client_id`, an `invalid_request_uri` or
-    /// `invalid_request` callback. When pushing is required, a request that was not pushed is refused.
+    /// §4) carries the pushed parameters only (others in the URL are ignored). A `request_uri` is used once; an
+    /// unknown or used one, or one sent with another `client_id`, is a 400; an expired one an `invalid_request_uri`
+    /// callback. When pushing is required, a request that was not pushed gets an `invalid_request` callback.
     func pushedAuthorization(_ request: SimulatorRequest, _ routes: SimulatorRoutes)
         -> SimulatorOutcome<SimulatorRequest>
     {
@@ -78,14 +78,8 @@ extension SimulatorCore {
         guard pushed.parameters[clientName] == request.parameter(clientName) else {
             return .failure(.text("The client_id is not the pushed request's (invalid_request).", status: 400))
         }
-        let extra = request.parameters.keys.filter { $0 != clientName && $0 != "request_uri" }
-        guard extra.isEmpty else {
-            let names = extra.sorted().joined(separator: ", ")
-            return .failure(
-                authorizationError(
-                    "invalid_request", "A pushed request is opened with client_id and request_uri only, not \(names).",
-                    pushed.parameters, routes))
-        }
+        // RFC 9126 §4 opens the request as RFC 9101 §5 does: only the pushed parameters count, whatever else the
+        // URL carries.
         guard now < pushed.expiresAt else {
             return .failure(
                 authorizationError("invalid_request_uri", "The request_uri has expired.", pushed.parameters, routes))
