@@ -200,7 +200,7 @@ final class SimulatorCore: Sendable {
         let record = SimulatorLedger.CodeRecord(
             user: user, challenge: challenge, redirectURI: redirect,
             nonce: request.parameter(carriers["nonce"] ?? "nonce"), clientID: clientID,
-            dpopJKT: request.parameter("dpop_jkt"))
+            dpopJKT: declaresDPoP ? request.parameter("dpop_jkt") : nil)
         ledger.withLock { $0.codes[code] = record }
         items.append((callback.codeParameter, code))
         if let state { items.append((callback.stateParameter, state)) }

@@ -58,6 +58,38 @@ struct SimulatorDPoPTests {
         }
     }
 
+    @Test(
+        "Each catalog descriptor declaring DPoP and PAR: a pushed sign-in, bound tokens, refresh, /protected",
+        arguments: ["oidc", "okta", "auth0", "keycloak"])
+    func catalogDescriptors(name: String) async throws {
+        let spec = try ConformanceHarness.spec(named: name)
+        #expect(spec.senderConstraint.dpop == .optional)
+        #expect(spec.senderConstraint.pushedAuthorization != nil)
+        try await withSimulator(spec) { simulator in
+            var options = AuthClientOptions(transport: simulator.transport, store: InMemorySessionStore())
+            options.usesDPoP = true
+            options.pushesAuthorizationRequests = true
+            let client = try AuthClient(
+                provider: spec,
+                configuration: simulator.configuration(redirectURI: ConformanceHarness.redirectURI(for: spec)),
+                options: options)
+            let session = try await client.signInWithBrowser(using: simulator.browser)
+            #expect(session.tokenType == "DPoP")
+            #expect(simulator.requests(to: .pushedAuthorization).count == 1)
+            let authorize = try #require(simulator.requests(to: .authorize).first)
+            #expect(Set(authorize.queryItems.map(\.name)) == ["client_id", "request_uri"])
+            let refreshed = try await client.currentSession(forceRefresh: true)
+            let keys = simulator.tokenRequests.map {
+                ProviderSimulator.dpopKeyThumbprint(ofProof: $0.header("DPoP") ?? "")
+            }
+            #expect(keys.count == 2)
+            #expect(Set(keys).count == 1)
+            #expect(keys.first == simulator.dpopKeyThumbprint(boundTo: refreshed.accessToken))
+            let response = try await client.send(TransportRequest(method: "GET", url: simulator.protectedURL))
+            #expect(response.status == 200)
+        }
+    }
+
     @Test("A nonce challenge is met by exactly one retry, at the token endpoint and at the resource")
     func nonceChallenge() async throws {
         try await withSimulator(OktaClient.provider) { simulator in
