@@ -15,7 +15,7 @@ import LatchkeyPlatform
 ///
 /// A descriptor that declares `dpop` (RFC 9449) gets a strict DPoP server: a token request's `DPoP` proof is
 /// checked (a compact JWS, `typ` `dpop+jwt`, ES256 with a public `jwk` only, its signature, `htm`, `htu` = the
-/// simulator's URL of the request, `iat` within 60 seconds of the simulator's clock, a `jti` never seen before, and
+/// simulator's URL of the request, `iat` within 5 minutes of the simulator's clock, a `jti` never seen before, and
 /// the nonce when ``requireDPoPNonce(_:)`` demands one); a valid proof gets `token_type` `DPoP`, the access and
 /// refresh token bound to its key's thumbprint (``dpopKeyThumbprint(boundTo:)``), and refreshing a bound refresh
 /// token needs a proof of the same key. Without a proof a token request gets bearer tokens (`optional`) or

@@ -13,7 +13,7 @@ struct SimulatorDPoPProof: Sendable {
     var nonce: String?
 
     /// How far a proof's `iat` may be from the simulator's clock, in seconds, either way.
-    static let issuedAtWindow: Double = 60
+    static let issuedAtWindow: Double = 300
     /// The longest `DPoP` header the simulator reads.
     static let maximumLength = 8192
 

@@ -70,7 +70,7 @@ struct SimulatorDPoPProofCheckTests {
                 ("signature", try Self.make(Proof(htu: htu), key: key, signer: otherKey)),
                 ("htm", try Self.make(Proof(htm: "GET", htu: htu), key: key)),
                 ("htu", try Self.make(Proof(htu: simulator.url("/userinfo").absoluteString), key: key)),
-                ("iat", try Self.make(Proof(htu: htu, iatOffset: -600), key: key)),
+                ("iat", try Self.make(Proof(htu: htu, iatOffset: -3600), key: key)),
                 ("not a JWS", "not.a-proof"),
             ]
             for (name, proof) in refused {

@@ -61,6 +61,32 @@ struct SimulatorPushedAuthorizationTests {
         }
     }
 
+    @Test("The pushed authorization endpoint checks the request as the authorize endpoint does")
+    func pushedRequestValidation() async throws {
+        try await withSimulator(OktaClient.provider) { simulator in
+            let valid = [
+                "client_id": "demo-client", "response_type": "code", "redirect_uri": "dev.example.test://callback",
+                "state": "s", "code_challenge": "abc", "code_challenge_method": "S256",
+            ]
+            let accepted = try await simpleRequest(simulator.url("/par"), method: "POST", form: valid)
+            #expect(accepted.status == 201)
+            #expect((accepted.json["request_uri"] as? String)?.hasPrefix("urn:ietf:params:oauth:request_uri:") == true)
+            #expect(accepted.json["expires_in"] as? Int == 60)
+            let refusals: [[String: String?]] = [
+                ["redirect_uri": nil], ["client_id": nil], ["code_challenge_method": "plain"],
+                ["request_uri": "urn:ietf:params:oauth:request_uri:nested"],
+            ]
+            for change in refusals {
+                var form = valid
+                for (name, value) in change { form[name] = value }
+                let refused = try await simpleRequest(simulator.url("/par"), method: "POST", form: form)
+                #expect(refused.status == 400, "\(change)")
+                #expect(refused.json["error"] as? String == "invalid_request", "\(change)")
+            }
+            #expect(simulator.requests(to: .pushedAuthorization).count == 1 + refusals.count)
+        }
+    }
+
     @Test("An expired request_uri ends the sign-in with a typed error and no token request")
     func expiredRequestURI() async throws {
         try await withSimulator(OktaClient.provider) { simulator in
@@ -75,15 +101,22 @@ struct SimulatorPushedAuthorizationTests {
         }
     }
 
-    @Test("A request_uri whose lifetime ran out before the browser opened is pushed again")
-    func shortLifetimeIsPushedAgain() async throws {
+    @Test("A request_uri without lifetime is pushed again before the browser opens, and refused when opened")
+    func noLifetimeIsPushedAgain() async throws {
         try await withSimulator(OktaClient.provider) { simulator in
-            simulator.setPushedRequestLifetime(1)
+            // expires_in 0: the client sees every pushed request as expired, the simulator refuses every one
+            // (no clock involved on either side).
+            simulator.setPushedRequestLifetime(0)
             let okta = try oktaSenderConstrainedClient(simulator, usesDPoP: false, pushes: true)
-            let session = try await okta.client.signInWithBrowser(using: simulator.browser)
-            #expect(session.user?.name == "Ada Lovelace")
-            #expect(simulator.requests(to: .pushedAuthorization).count == 2)
+            let error = await #expect(throws: AuthError.self) {
+                try await okta.client.signInWithBrowser(using: simulator.browser)
+            }
+            #expect(error?.providerCode == "invalid_request_uri")
+            let pushes = simulator.requests(to: .pushedAuthorization)
+            #expect(pushes.count == 2)
+            #expect(pushes.first?.formBody["state"] == pushes.last?.formBody["state"])
             #expect(simulator.requests(to: .authorize).count == 1)
+            #expect(simulator.tokenRequests.isEmpty)
         }
     }
 
