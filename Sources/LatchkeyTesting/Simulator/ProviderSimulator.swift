@@ -12,6 +12,27 @@ import LatchkeyPlatform
 /// `authorization_pending` poll), ID tokens signed with a key served at `/jwks` and at the path the
 /// descriptor's JWKS URL renders to, user documents, sign-out and `/protected`. Requests that the
 /// descriptor authenticates with a client secret (`basic`, `post`) are refused without one.
+///
+/// A descriptor that declares `dpop` (RFC 9449) gets a strict DPoP server: a token request's `DPoP` proof is
+/// checked (a compact JWS, `typ` `dpop+jwt`, ES256 with a public `jwk` only, its signature, `htm`, `htu` = the
+/// simulator's URL of the request, `iat` within 5 minutes of the simulator's clock, a `jti` never seen before, and
+/// the nonce when ``requireDPoPNonce(_:)`` demands one); a valid proof gets `token_type` `DPoP`, the access and
+/// refresh token bound to its key's thumbprint (``dpopKeyThumbprint(boundTo:)``), and refreshing a bound refresh
+/// token needs a proof of the same key. Without a proof a token request gets bearer tokens (`optional`) or
+/// `invalid_dpop_proof` (`required`). A bound token is accepted at the user document, at requests authorized
+/// with the access token and at `/protected` only as `Authorization: DPoP` with a proof carrying `ath`; sent as a
+/// bearer token it gets a 401 `WWW-Authenticate: DPoP error="invalid_token"`. Errors have RFC 9449's shapes: a 400
+/// `{"error":"invalid_dpop_proof"}` at the token endpoint, a 401 with `WWW-Authenticate: DPoP
+/// error="invalid_dpop_proof"` at resources. OpenID discovery says `dpop_signing_alg_values_supported: ["ES256"]`.
+///
+/// A descriptor that declares `pushedAuthorization` (RFC 9126) gets a pushed authorization request endpoint
+/// (`pushed_authorization_request_endpoint` in OpenID discovery, `/par`): it checks the client authentication and
+/// the parameters as the authorize endpoint does and answers 201 with a one-time
+/// `urn:ietf:params:oauth:request_uri:…` and `expires_in` (``setPushedRequestLifetime(_:)``). The authorize
+/// endpoint opens it once, with its `client_id`, and uses the pushed parameters only (others in the URL are
+/// ignored, as RFC 9101 §5 says); an expired request URI (``expirePushedRequests()``) gets an
+/// `invalid_request_uri` callback, a used or unknown one a 400. ``requirePushedAuthorization(_:)`` makes pushing
+/// mandatory. A pushed `dpop_jkt` binds the code to that key (RFC 9449 §10).
 public final class ProviderSimulator: Sendable {
     /// A part of the simulated provider whose requests ``requests(to:)`` selects.
     public enum Endpoint: Sendable, Hashable {
@@ -23,6 +44,8 @@ public final class ProviderSimulator: Sendable {
         case jwks
         /// One of the descriptor's requests, by name (`exchangeCode`, `refreshToken`, ...).
         case request(String)
+        /// The pushed authorization request endpoint (RFC 9126), for descriptors that declare it.
+        case pushedAuthorization
     }
 
     /// The provider.
@@ -40,7 +63,7 @@ public final class ProviderSimulator: Sendable {
     public let browser: SimulatorBrowser
 
     private let server: TestHTTPServer
-    private let core: SimulatorCore
+    let core: SimulatorCore
     /// One key of each type for every simulator of the process: making a 2048-bit RSA key is the slowest
     /// part of a start.
     private static let sharedSigners = Locked<[TestSigner.KeyType: TestSigner]>([:])
@@ -155,6 +178,8 @@ public final class ProviderSimulator: Sendable {
                 return request.method == "GET" && routes.jwksPaths.contains(request.path)
             case .request(let name):
                 return routes.request(request, is: name)
+            case .pushedAuthorization:
+                return request.method == "POST" && request.path == routes.pushedAuthorizationPath
             }
         }
     }

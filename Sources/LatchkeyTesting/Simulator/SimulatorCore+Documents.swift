@@ -15,7 +15,7 @@ extension SimulatorCore {
         let now = Int(Date().timeIntervalSince1970)
         JSONPointerWriter.set(tokens.access, at: mapping.accessToken, in: &document)
         JSONPointerWriter.set(tokens.refresh, at: mapping.refreshToken, in: &document)
-        JSONPointerWriter.set("Bearer", at: mapping.tokenType, in: &document)
+        JSONPointerWriter.set(tokenType(of: tokens.access), at: mapping.tokenType, in: &document)
         JSONPointerWriter.set(3600, at: mapping.expiresIn, in: &document)
         JSONPointerWriter.set(now + 3600, at: mapping.expiresAt, in: &document)
         JSONPointerWriter.set("openid profile email", at: mapping.scope, in: &document)
@@ -53,18 +53,19 @@ extension SimulatorCore {
     }
 
     func userResponse(_ request: SimulatorRequest, scheme: String = "Bearer") -> TestResponse {
-        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.authorizationToken(scheme: scheme)) })
-        else {
+        let token = request.authorizationToken(scheme: scheme) ?? request.authorizationToken(scheme: "DPoP")
+        guard let grant = ledger.withLock({ $0.grant(forAccessToken: token) }) else {
             return error("invalid_token", "A current access token is required.", status: 401)
         }
         return .json(userDocument(grant.user))
     }
 
-    func protected(_ request: SimulatorRequest) -> TestResponse {
-        guard let grant = ledger.withLock({ $0.grant(forAccessToken: request.bearerToken) }) else {
-            return error("invalid_token", "A current access token is required.", status: 401)
+    /// The demo resource: a current bearer token, or a DPoP-bound token with its proof (RFC 9449 §7).
+    func protected(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
+        switch resourceGrant(request, scheme: "Bearer", routes) {
+        case .failure(let refusal): return refusal
+        case .success(let grant): return .json(["message": "Hello, \(grant.user.name)"])
         }
-        return .json(["message": "Hello, \(grant.user.name)"])
     }
 
     func idToken(user: SimulatedUser, nonce: String?, clientID: String, routes: SimulatorRoutes, now: Int)

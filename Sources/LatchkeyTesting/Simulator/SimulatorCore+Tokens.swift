@@ -5,9 +5,9 @@ import Foundation
 extension SimulatorCore {
     // MARK: - Tokens
 
-    func exchange(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
+    func exchange(
+        _ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes, proofKey: String?
+    ) -> TestResponse {
         let code = request.parameter(route.carriers["code"] ?? "code")
         let verifier = request.parameter(route.carriers["code_verifier"] ?? "code_verifier")
         let redirect = request.parameter(route.carriers["redirect_uri"])
@@ -18,6 +18,10 @@ extension SimulatorCore {
             guard !record.used else {
                 if let family = record.family { ledger.revokedFamilies.insert(family) }
                 return .failure(error(grantCode(), "The authorization code was already used.", status: 400))
+            }
+            if let bound = record.dpopJKT, bound != proofKey {
+                return .failure(
+                    error("invalid_dpop_proof", "The proof's key is not the request's dpop_jkt.", status: 400))
             }
             record.used = true
             ledger.codes[code] = record
@@ -33,7 +37,8 @@ extension SimulatorCore {
             let family = SimulatorLedger.token("family")
             record.family = family
             ledger.codes[code] = record
-            let tokens = issue(.init(user: record.user, family: family, clientID: record.clientID), in: &ledger)
+            let grant = SimulatorLedger.Grant(user: record.user, family: family, clientID: record.clientID)
+            let tokens = issue(grant, in: &ledger, boundTo: proofKey)
             return .success((record.user, record.nonce, record.clientID, tokens))
         }
         switch outcome {
@@ -43,9 +48,9 @@ extension SimulatorCore {
         }
     }
 
-    func refresh(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
+    func refresh(
+        _ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes, proofKey: String?
+    ) -> TestResponse {
         let token = request.parameter(route.carriers["refresh_token"] ?? "refresh_token")
         let outcome: SimulatorOutcome<(SimulatorLedger.Grant, (String, String))> = ledger.withLock { ledger in
             guard let token, let entry = ledger.refreshTokens[token],
@@ -58,8 +63,13 @@ extension SimulatorCore {
                 let code = provider.flows.refresh?.reuseCodes.first ?? grantCode()
                 return .failure(error(code, "The refresh token was already used; its family is revoked.", status: 400))
             }
+            // A refresh token bound to a key (RFC 9449 §5) is refreshed only with a proof of that key.
+            if let bound = ledger.senderConstraint.bindings[token], bound != proofKey {
+                return .failure(
+                    error("invalid_dpop_proof", "The refresh token is bound to another DPoP key.", status: 400))
+            }
             ledger.refreshTokens[token] = (entry.grant, true)
-            return .success((entry.grant, issue(entry.grant, in: &ledger)))
+            return .success((entry.grant, issue(entry.grant, in: &ledger, boundTo: proofKey)))
         }
         switch outcome {
         case .failure(let response): return response
@@ -68,9 +78,9 @@ extension SimulatorCore {
         }
     }
 
-    func password(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
+    func password(
+        _ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes, proofKey: String?
+    ) -> TestResponse {
         let identifier = request.parameter(route.carriers["username"] ?? "username")
         let secret = request.parameter(route.carriers["password"] ?? "password")
         guard let identifier, let secret,
@@ -81,7 +91,9 @@ extension SimulatorCore {
         }
         let clientID = routes.inputs["clientID"] ?? "demo-client"
         let tokens = ledger.withLock {
-            issue(.init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0)
+            issue(
+                .init(user: user, family: SimulatorLedger.token("family"), clientID: clientID), in: &$0,
+                boundTo: proofKey)
         }
         return session(user: user, tokens: tokens, nonce: nil, clientID: clientID, routes, route)
     }
@@ -98,9 +110,9 @@ extension SimulatorCore {
         ])
     }
 
-    func deviceToken(_ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes)
-        -> TestResponse
-    {
+    func deviceToken(
+        _ request: SimulatorRequest, _ route: SimulatorRoutes.Route, _ routes: SimulatorRoutes, proofKey: String?
+    ) -> TestResponse {
         let code = request.parameter(route.carriers["device_code"] ?? "device_code")
         let clientID = routes.inputs["clientID"] ?? "demo-client"
         // The user approves right after the first poll: that one is answered `authorization_pending`.
@@ -117,7 +129,7 @@ extension SimulatorCore {
             ledger.deviceCodes[code] = nil
             let grant = SimulatorLedger.Grant(
                 user: record.user, family: SimulatorLedger.token("family"), clientID: clientID)
-            return .success((record.user, issue(grant, in: &ledger)))
+            return .success((record.user, issue(grant, in: &ledger, boundTo: proofKey)))
         }
         switch outcome {
         case .failure(let response): return response
@@ -132,7 +144,9 @@ extension SimulatorCore {
         switch route.spec.response {
         case .none:
             ledger.withLock { ledger in
-                ledger.revokeFamily(ofToken: request.bearerToken)
+                ledger.revokeFamily(
+                    ofToken: request.authorizationToken(scheme: route.spec.authorizationScheme)
+                        ?? request.authorizationToken(scheme: "DPoP"))
                 for variable in ["refresh_token", "access_token", "id_token"] {
                     ledger.revokeFamily(ofToken: request.parameter(route.carriers[variable]))
                 }

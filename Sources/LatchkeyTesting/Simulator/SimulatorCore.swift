@@ -25,8 +25,11 @@ final class SimulatorCore: Sendable {
         }
     }
 
-    /// Issues tokens for a grant; the access token is a signed PASETO token when the descriptor verifies them.
-    func issue(_ grant: SimulatorLedger.Grant, in ledger: inout SimulatorLedger) -> (access: String, refresh: String) {
+    /// Issues tokens for a grant (bound to the DPoP key `jkt` when given); the access token is a signed PASETO
+    /// token when the descriptor verifies them.
+    func issue(_ grant: SimulatorLedger.Grant, in ledger: inout SimulatorLedger, boundTo jkt: String? = nil)
+        -> (access: String, refresh: String)
+    {
         var minted: String?
         if let paseto, let routes {
             minted = paseto.accessToken(
@@ -34,7 +37,7 @@ final class SimulatorCore: Sendable {
                 audience: defaultAudience ?? grant.clientID, now: Date(), lifetime: 3600,
                 principal: accessTokenPrincipal(grant.user))
         }
-        return ledger.issue(grant, minted: minted)
+        return ledger.issue(grant, minted: minted, boundTo: jkt)
     }
 
     /// The claims describing the user in an access token: the user document (so that a descriptor reading
@@ -76,7 +79,8 @@ final class SimulatorCore: Sendable {
             return .json(["keys": [signer.publicJWK(keyID: keyID, algorithm: .rs256)]])
         }
         if isGet, let paseto, routes.accessTokenKeyPaths.contains(request.path) { return .json(paseto.keyDocument) }
-        if isGet, request.path == "/protected" { return protected(request) }
+        if isGet, request.path == "/protected" { return protected(request, routes) }
+        if request.method == "POST", request.path == routes.pushedAuthorizationPath { return push(request, routes) }
         if request.path == SimulatorCore.deviceVerificationPath { return approveDevice(request) }
         if isEndSession(request) { return endSession(request) }
         guard let route = routes.route(for: request) else {
@@ -84,21 +88,28 @@ final class SimulatorCore: Sendable {
         }
         if let fault = ledger.withLock({ $0.takeFault(forRequest: route.name) }) { return fault }
         if let refusal = clientAuthenticationFailure(request, route) { return refusal }
+        var proofKey: String?
+        if [.exchange, .refresh, .password, .deviceToken].contains(route.role) {
+            switch tokenEndpointProof(request, routes) {
+            case .failure(let refusal): return refusal
+            case .success(let thumbprint): proofKey = thumbprint
+            }
+        }
         let scheme = route.spec.authorizationScheme
         if route.spec.authorization == .accessToken, route.role != .refresh,
-            ledger.withLock({ $0.grant(forAccessToken: request.authorizationToken(scheme: scheme)) }) == nil
+            case .failure(let refusal) = resourceGrant(request, scheme: scheme, routes)
         {
-            return error("invalid_token", "A current access token is required.", status: 401)
+            return refusal
         }
         if let answer = captureAnswer(route) { return answer }
         switch route.role {
         case .customDiscovery: return customConfiguration(routes)
-        case .exchange: return exchange(request, route, routes)
-        case .refresh: return refresh(request, route, routes)
-        case .password: return password(request, route, routes)
+        case .exchange: return exchange(request, route, routes, proofKey: proofKey)
+        case .refresh: return refresh(request, route, routes, proofKey: proofKey)
+        case .password: return password(request, route, routes, proofKey: proofKey)
         case .user: return userResponse(request, scheme: scheme)
         case .deviceAuthorization: return deviceAuthorization(routes)
-        case .deviceToken: return deviceToken(request, route, routes)
+        case .deviceToken: return deviceToken(request, route, routes, proofKey: proofKey)
         case .generic: return generic(request, route, routes)
         }
     }
@@ -107,7 +118,9 @@ final class SimulatorCore: Sendable {
 
     func openIDConfiguration(_ routes: SimulatorRoutes) -> TestResponse {
         var document: [String: Any] = ["issuer": routes.issuer]
-        for name in SimulatorRoutes.endpointPaths.keys { document[name] = routes.discovered(name) }
+        for name in SimulatorRoutes.endpointPaths.keys where name != SimulatorRoutes.pushedAuthorizationMember {
+            document[name] = routes.discovered(name)
+        }
         document["response_types_supported"] = ["code"]
         document["grant_types_supported"] = [
             "authorization_code", "refresh_token", "password",
@@ -118,6 +131,14 @@ final class SimulatorCore: Sendable {
         document["subject_types_supported"] = ["public"]
         if let tenantIssuer = routes.tenantIssuerTemplate { document["issuer"] = tenantIssuer }
         if provider.callback.location == .formPost { document["response_modes_supported"] = ["query", "form_post"] }
+        if declaresDPoP { document["dpop_signing_alg_values_supported"] = ["ES256"] }
+        if routes.pushedAuthorizationPath != nil {
+            let member = SimulatorRoutes.pushedAuthorizationMember
+            document[member] = routes.discovered(member)
+            document["require_pushed_authorization_requests"] = ledger.withLock {
+                $0.senderConstraint.requiresPushedAuthorization
+            }
+        }
         return .json(document)
     }
 
@@ -131,7 +152,12 @@ final class SimulatorCore: Sendable {
 
     // MARK: - Browser
 
-    func authorize(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
+    func authorize(_ received: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
+        let request: SimulatorRequest
+        switch pushedAuthorization(received, routes) {
+        case .failure(let refusal): return refusal
+        case .success(let pushed): request = pushed
+        }
         let carriers = routes.authorizeCarriers
         let redirectName = carriers["redirect_uri"] ?? "redirect_uri"
         guard let redirect = request.parameter(redirectName) else {
@@ -173,7 +199,8 @@ final class SimulatorCore: Sendable {
         let code = SimulatorLedger.token("sim_code")
         let record = SimulatorLedger.CodeRecord(
             user: user, challenge: challenge, redirectURI: redirect,
-            nonce: request.parameter(carriers["nonce"] ?? "nonce"), clientID: clientID)
+            nonce: request.parameter(carriers["nonce"] ?? "nonce"), clientID: clientID,
+            dpopJKT: declaresDPoP ? request.parameter("dpop_jkt") : nil)
         ledger.withLock { $0.codes[code] = record }
         items.append((callback.codeParameter, code))
         if let state { items.append((callback.stateParameter, state)) }

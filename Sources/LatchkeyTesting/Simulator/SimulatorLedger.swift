@@ -11,6 +11,8 @@ struct SimulatorLedger: Sendable {
         var clientID: String
         var used = false
         var family: String?
+        /// The `dpop_jkt` of the authorization request: the key the code exchange's proof must use.
+        var dpopJKT: String?
     }
 
     /// What a token belongs to.
@@ -52,6 +54,8 @@ struct SimulatorLedger: Sendable {
     var authorizationFaults: [AuthorizationFault] = []
     /// The users who were already sent a callback user document (sent on the first sign-in only).
     var callbackUsersSent: Set<String> = []
+    /// DPoP (RFC 9449) and pushed authorization (RFC 9126) state.
+    var senderConstraint = SimulatorSenderConstraintState()
 
     /// A fresh random token with a prefix.
     static func token(_ prefix: String) -> String {
@@ -69,11 +73,18 @@ struct SimulatorLedger: Sendable {
     /// - Parameters:
     ///   - grant: What the tokens belong to.
     ///   - minted: A signed access token to use (PASETO), or `nil` for a random opaque one.
-    mutating func issue(_ grant: Grant, minted: String? = nil) -> (access: String, refresh: String) {
+    ///   - jkt: The thumbprint of the DPoP key both tokens are bound to, or `nil` for bearer tokens.
+    mutating func issue(_ grant: Grant, minted: String? = nil, boundTo jkt: String? = nil)
+        -> (access: String, refresh: String)
+    {
         let access = minted ?? Self.token("sim_at")
         let refresh = Self.token("sim_rt")
         accessTokens[access] = grant
         refreshTokens[refresh] = (grant, false)
+        if let jkt {
+            senderConstraint.bindings[access] = jkt
+            senderConstraint.bindings[refresh] = jkt
+        }
         return (access, refresh)
     }
 

@@ -34,7 +34,12 @@ struct SimulatorRoutes: Sendable {
         "authorization_endpoint": "/authorize", "token_endpoint": "/token", "userinfo_endpoint": "/userinfo",
         "jwks_uri": "/jwks", "revocation_endpoint": "/revoke", "device_authorization_endpoint": "/device",
         "end_session_endpoint": "/logout", "introspection_endpoint": "/introspect",
+        pushedAuthorizationMember: "/par",
     ]
+
+    /// The discovery member of the pushed authorization request endpoint (RFC 9126 §5), advertised only when
+    /// the descriptor declares `pushedAuthorization`.
+    static let pushedAuthorizationMember = "pushed_authorization_request_endpoint"
 
     let base: URL
     let issuer: String
@@ -55,6 +60,9 @@ struct SimulatorRoutes: Sendable {
     var accessTokenIssuer: String
     /// The discovery document's `{tenantid}` issuer, for descriptors with `tenant_placeholder` validation.
     var tenantIssuerTemplate: String?
+    /// Where the simulator takes pushed authorization requests, when the descriptor declares them (the
+    /// rendered `pushedAuthorization.url`; `/par` through discovery).
+    var pushedAuthorizationPath: String?
 
     init(provider: ProviderSpec, base: URL, inputs: [String: String]) {
         self.base = base
@@ -121,6 +129,9 @@ struct SimulatorRoutes: Sendable {
         if let flow = provider.flows.authorizationCode, let url = render(flow.authorizeURL) {
             authorizePath = Self.path(of: url)
             (authorizeCarriers, authorizeLiterals) = Self.analyze(flow.authorizeQuery)
+        }
+        if let spec = provider.senderConstraint.pushedAuthorization, let url = render(spec.url) {
+            pushedAuthorizationPath = Self.path(of: url)
         }
         if let template = provider.tokens.jwksURL, let url = render(template), let path = Self.path(of: url) {
             jwksPaths.insert(path)
@@ -215,7 +226,8 @@ struct SimulatorRequest: Sendable {
     let recorded: RecordedRequest
     let method: String
     let path: String
-    let parameters: [String: String]
+    /// The parameters; for an authorization request opened by its `request_uri`, the pushed ones.
+    var parameters: [String: String]
 
     init(_ recorded: RecordedRequest) {
         self.recorded = recorded
