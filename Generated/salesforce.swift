@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for Salesforce, generated from its descriptor.
 ///
-/// Salesforce (a connected app or external client app) as an OpenID provider: the issuer is the login URL (https://login.salesforce.com, https://test.salesforce.com for sandboxes, or the org's My Domain URL), found by discovery. Authorization code with PKCE; public clients need 'Require Secret for Web Server Flow' and 'Require Secret for Refresh Token Flow' turned off. Refresh tokens are issued with the refresh_token scope and do not rotate by default. Token responses carry instance_url, id and issued_at (milliseconds) but no expires_in. Revocation is discovered (/services/oauth2/revoke). The device flow is Salesforce's own shape: POST /services/oauth2/token with response_type=device_code, then polling with grant_type=device and the device code in a parameter named code. Scopes are space-separated. Errors are RFC 6749 JSON (invalid_grant with 'authentication failure', inactive_user, inactive_org, rate_limit_exceeded).
+/// Salesforce (a connected app or external client app) as an OpenID provider: the issuer is the login URL (https://login.salesforce.com, https://test.salesforce.com for sandboxes, or the org's My Domain URL), found by discovery. Authorization code with PKCE; public clients need 'Require Secret for Web Server Flow' and 'Require Secret for Refresh Token Flow' turned off. Refresh tokens are issued with the refresh_token scope and do not rotate by default. Token responses carry instance_url, id and issued_at (milliseconds) but no expires_in. Revocation is discovered (/services/oauth2/revoke). The device flow is Salesforce's own shape: POST /services/oauth2/token with response_type=device_code, then polling with grant_type=device and the device code in a parameter named code. DPoP (RFC 9449) is optional: an admin allows or requires it per app, and with AuthClientOptions.usesDPoP every token and resource request carries a proof and the authorization request carries dpop_jkt, which Salesforce's DPoP guide requires for the authorization code flows; Salesforce accepts Bearer tokens until the app requires DPoP. Scopes are space-separated. Errors are RFC 6749 JSON (invalid_grant with 'authentication failure', inactive_user, inactive_org, rate_limit_exceeded).
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
 ///
@@ -168,7 +168,8 @@ public struct SalesforceClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .variable("loginURL")
-        )
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(dpop: .optional)
     )
 
     /// The runtime client that performs every flow and holds the session.

@@ -6,7 +6,7 @@ import Testing
 
 /// The catalog descriptors that declare DPoP or pushed authorization from their provider's documentation
 /// (beyond the generic OpenID, Okta, Auth0 and Keycloak ones): PingOne pushes to its documented `{issuer}/par`,
-/// FusionAuth proves a DPoP key on its token requests, each only when the app asks for it.
+/// FusionAuth and Salesforce prove a DPoP key on their token requests, each only when the app asks for it.
 @Suite("Catalog: DPoP and pushed authorization where the provider documents them", timeLimit(minutes: 2))
 struct CatalogSenderConstraintTests {
     /// A client of the simulator of `provider`, with the app's DPoP and PAR choices.
@@ -89,9 +89,11 @@ struct CatalogSenderConstraintTests {
         }
     }
 
-    @Test("FusionAuth with usesDPoP proves a P-256 key on the code exchange and keeps a Bearer answer unbound")
-    func fusionAuthProvesItsKeyWhenAsked() async throws {
-        let provider = FusionAuthClient.provider
+    @Test(
+        "with usesDPoP, the sign-in names its P-256 key as dpop_jkt, proves it on the code exchange and the session is bound to it",
+        arguments: ["fusionauth", "salesforce"])
+    func provesItsKeyWhenAsked(name: String) async throws {
+        let provider = try #require(Self.dpopProviders[name])
         try await withSimulator(provider) { simulator in
             let client = try Self.client(provider, simulator, usesDPoP: true)
 
@@ -107,11 +109,20 @@ struct CatalogSenderConstraintTests {
             #expect(claims["htm"] as? String == "POST")
             #expect((claims["htu"] as? String)?.hasSuffix(exchanges[0].path) == true)
             #expect(claims["ath"] == nil)
-            #expect(session.tokenType.lowercased() == "bearer")
+            let thumbprint = ProviderSimulator.dpopKeyThumbprint(ofProof: proof)
+            #expect(thumbprint != nil)
+            #expect(session.tokenType.lowercased() == "dpop")
+            #expect(simulator.dpopKeyThumbprint(boundTo: session.accessToken) == thumbprint)
+            // Salesforce's DPoP guide: the authorization request carries dpop_jkt, binding the code to the key.
             let authorize = try #require(simulator.requests(to: .authorize).first)
-            #expect(authorize.query("dpop_jkt") == nil)
+            #expect(authorize.query("dpop_jkt") == thumbprint)
         }
     }
+
+    /// The catalog descriptors beyond oidc, okta, auth0 and keycloak that declare DPoP optional.
+    private static let dpopProviders: [String: ProviderSpec] = [
+        "fusionauth": FusionAuthClient.provider, "salesforce": SalesforceClient.provider,
+    ]
 
     @Test("FusionAuth without usesDPoP sends no DPoP proof")
     func fusionAuthSendsNoProofUnlessAsked() async throws {
