@@ -98,7 +98,7 @@ struct PushedAuthorizationWireTests {
         #expect(harness.server.requests("/token").isEmpty)
     }
 
-    @Test("without a push, a DPoP sign-in names its key as dpop_jkt in the browser's request, and the exchange proves it")
+    @Test("without a push, a DPoP sign-in names its key as dpop_jkt in the browser's request; the exchange proves it")
     func directRequestNamesKey() async throws {
         let harness = try DPoPHarness()
         let redirect = try #require(URL(string: "dev.dpop.app://callback"))
