@@ -18,8 +18,9 @@ extension AuthClient {
         return base.adding(flow)
     }
 
-    /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`, and binds
-    /// it to the DPoP key its request proved possession of.
+    /// Decodes a token response into a session, correcting an absolute expiry by the response's `Date`, and keeps
+    /// the DPoP key its request proved possession of (the access token's binding when `DPoP`, the refresh
+    /// token's in any case).
     /// - Parameters:
     ///   - request: The request that was answered: its own session mapping, when it declares one, replaces the
     ///     provider's.
@@ -44,7 +45,10 @@ extension AuthClient {
                 .dpopBindingMismatch,
                 "The provider issued a '\(session.tokenType)' token, but this provider's tokens must be DPoP-bound.")
         }
-        session.dpopKey = session.isDPoPBound ? proofKey : nil
+        // The request's key stays with the session even when the access token came back `Bearer`: a public
+        // client's refresh token is bound to it all the same (RFC 9449 §5; Google binds refresh tokens only), so
+        // refreshes prove it; resource requests prove a key only for a `DPoP` access token (`boundProofKey`).
+        session.dpopKey = proofKey
         // Captures without a request read every token response.
         for capture in provider.captures where capture.request == nil {
             session.captures[capture.name] = capture.value(in: document, response)

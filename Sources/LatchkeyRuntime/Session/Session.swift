@@ -32,7 +32,8 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
     public var captures: [String: String] = [:]
     /// The DPoP key the tokens are bound to (RFC 9449), when the client proves possession: made for the sign-in,
     /// kept through refreshes, stored with the session record, and never encoded by `Codable`, described or
-    /// dumped.
+    /// dumped. A `Bearer` access token is not bound to it, but the refresh token is (RFC 9449 §5), so refreshes
+    /// prove it whatever the access token's type.
     var dpopKey: DPoPKey?
 
     /// The members `Codable` reads and writes: the DPoP key is not one of them (it is never exported).

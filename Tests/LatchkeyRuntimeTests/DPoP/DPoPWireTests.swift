@@ -123,13 +123,45 @@ struct DPoPWireTests {
         await expectAuthError(.dpopBindingMismatch) { _ = try await required.signIn(username: "ada", password: "pw") }
         #expect(harness.server.requests("/token").last?.header("DPoP") != nil)
 
-        // Optional DPoP that the server did not bind: a bearer session, resource requests without proofs.
+        // Optional DPoP whose access token the server did not bind: a bearer session, resource requests without
+        // proofs.
         let optional = try harness.client(dpop: .optional, usesDPoP: true)
         let session = try await optional.signIn(username: "ada", password: "pw")
-        #expect(session.tokenType == "Bearer" && session.dpopKey == nil)
+        #expect(session.tokenType == "Bearer")
         let response = try await optional.send(harness.resource())
         #expect(response.jsonObject["scheme"] as? String == "Bearer")
         #expect(harness.server.requests("/resource").last?.header("DPoP") == nil)
+    }
+
+    @Test("a Bearer access token with a DPoP-bound refresh token (RFC 9449 §5): refreshes prove the sign-in's key")
+    func boundRefreshTokenOnly() async throws {
+        let harness = try DPoPHarness()
+        // The server binds the refresh token to the proof's key and answers `Bearer` (as Google does).
+        harness.server.update { $0.tokenTypeWithProof = "Bearer" }
+        let client = try harness.client(dpop: .optional, usesDPoP: true)
+        let session = try await client.signIn(username: "ada", password: "pw")
+        #expect(session.tokenType == "Bearer")
+        let signInKey = try #require(harness.server.proofKeys("/token").first)
+
+        let refreshed = try await client.currentSession(forceRefresh: true)
+        #expect(refreshed.accessToken != session.accessToken)
+        #expect(refreshed.tokenType == "Bearer")
+        #expect(harness.server.proofKeys("/token") == [signInKey, signInKey])
+        let again = try await client.currentSession(forceRefresh: true)
+        #expect(again.accessToken != refreshed.accessToken)
+        #expect(harness.server.proofKeys("/token") == [signInKey, signInKey, signInKey])
+        #expect(harness.server.refusals.isEmpty)
+
+        // The bearer access token carries no proof.
+        let response = try await client.send(harness.resource())
+        #expect(response.jsonObject["scheme"] as? String == "Bearer")
+        #expect(harness.server.requests("/resource").allSatisfy { $0.header("DPoP") == nil })
+
+        // A relaunch over the same store keeps the key the refresh token is bound to.
+        let relaunched = try harness.client(dpop: .optional, usesDPoP: true)
+        _ = try await relaunched.currentSession(forceRefresh: true)
+        #expect(harness.server.proofKeys("/token").last == signInKey)
+        #expect(harness.server.refusals.isEmpty)
     }
 
     @Test("the key survives a relaunch over the same store; a new sign-in gets a new key")
