@@ -10,7 +10,7 @@ import Foundation
 
 /// A client for Google, generated from its descriptor.
 ///
-/// Google Identity (OpenID Connect, issuer https://accounts.google.com) for installed apps: authorization code with PKCE (S256) over a custom-scheme or loopback redirect, refresh, revocation at oauth2.googleapis.com/revoke and the device flow. Use an iOS or Android OAuth client (no secret). Google documents that 'Desktop app' clients send a client_secret on the code exchange (not treated as confidential there) and that the device flow ('TVs and Limited Input devices' clients) always sends client_secret: the device token request therefore declares clientAuthentication post, supplied by server-side tools at run time. Refresh tokens are issued to installed apps without access_type=offline; Google does not rotate them. Scopes are space-separated. Errors are RFC 6749 JSON (error, error_description).
+/// Google Identity (OpenID Connect, issuer https://accounts.google.com) for installed apps: authorization code with PKCE (S256) over a custom-scheme or loopback redirect, refresh, revocation at oauth2.googleapis.com/revoke and the device flow. Use an iOS or Android OAuth client (no secret). Google documents that 'Desktop app' clients send a client_secret on the code exchange (not treated as confidential there) and that the device flow ('TVs and Limited Input devices' clients) always sends client_secret: the device token request therefore declares clientAuthentication post, supplied by server-side tools at run time. Refresh tokens are issued to installed apps without access_type=offline; Google does not rotate them. DPoP is optional (Google's DPoP adoption guide): with AuthClientOptions.usesDPoP the code exchange and every refresh carry a proof of the sign-in's P-256 key, and Google binds the refresh token to it while its access tokens stay Bearer (token_type Bearer), so API calls carry no proof; a server nonce (DPoP-Nonce, use_dpop_nonce) is retried once. Scopes are space-separated. Errors are RFC 6749 JSON (error, error_description).
 ///
 /// Flows: browser sign-in (authorization code with PKCE), refresh, sign-out, user info, device authorization.
 ///
@@ -160,7 +160,8 @@ public struct GoogleClient: LatchkeyRuntime.AuthProviderClient {
             validatesIDToken: true,
             jwksURL: .variable("discovered.jwks_uri"),
             issuer: .literal("https://accounts.google.com")
-        )
+        ),
+        senderConstraint: LatchkeyRuntime.SenderConstraintSpec(dpop: .optional)
     )
 
     /// The runtime client that performs every flow and holds the session.

@@ -6,7 +6,7 @@ import Testing
 
 /// The catalog descriptors that declare DPoP or pushed authorization from their provider's documentation
 /// (beyond the generic OpenID, Okta, Auth0 and Keycloak ones): PingOne pushes to its documented `{issuer}/par`,
-/// FusionAuth and Salesforce prove a DPoP key on their token requests, each only when the app asks for it.
+/// FusionAuth, Salesforce and Google prove a DPoP key on their token requests, each only when the app asks for it.
 @Suite("Catalog: DPoP and pushed authorization where the provider documents them", timeLimit(minutes: 2))
 struct CatalogSenderConstraintTests {
     /// A client of the simulator of `provider`, with the app's DPoP and PAR choices.
@@ -91,7 +91,7 @@ struct CatalogSenderConstraintTests {
 
     @Test(
         "with usesDPoP, the sign-in names its P-256 key as dpop_jkt, proves it on the code exchange and the session is bound to it",
-        arguments: ["fusionauth", "salesforce"])
+        arguments: ["fusionauth", "salesforce", "google"])
     func provesItsKeyWhenAsked(name: String) async throws {
         let provider = try #require(Self.dpopProviders[name])
         try await withSimulator(provider) { simulator in
@@ -122,6 +122,7 @@ struct CatalogSenderConstraintTests {
     /// The catalog descriptors beyond oidc, okta, auth0 and keycloak that declare DPoP optional.
     private static let dpopProviders: [String: ProviderSpec] = [
         "fusionauth": FusionAuthClient.provider, "salesforce": SalesforceClient.provider,
+        "google": GoogleClient.provider,
     ]
 
     @Test("FusionAuth without usesDPoP sends no DPoP proof")
