@@ -34,7 +34,7 @@ extension ProviderSimulator {
             let header = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
             let jwk = header["jwk"] as? [String: Any], let x = jwk["x"] as? String, let y = jwk["y"] as? String
         else { return nil }
-        return SimulatorDPoPProof.thumbprint(x: x, y: y)
+        return DPoPProofSignature.thumbprint(x: x, y: y)
     }
 
     /// Makes the authorize endpoint refuse authorization requests that were not pushed (an `invalid_request`

@@ -36,24 +36,12 @@ struct SimulatorDPoPProof: Sendable {
         _ text: String, method: String, url: URL, accessToken: String?, now: Date
     ) -> Result<SimulatorDPoPProof, Refusal> {
         guard text.utf8.count <= maximumLength else { return .failure(Refusal("The DPoP proof is too long.")) }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
-            let claimBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]),
-            let header = (try? JSONSerialization.jsonObject(with: Data(headerBytes))) as? [String: Any],
-            let claims = (try? JSONSerialization.jsonObject(with: Data(claimBytes))) as? [String: Any]
-        else { return .failure(Refusal("The DPoP proof is not a compact JWS.")) }
-        guard header["typ"] as? String == "dpop+jwt" else { return .failure(Refusal("The typ is not dpop+jwt.")) }
-        guard header["alg"] as? String == "ES256" else { return .failure(Refusal("Only ES256 proofs are accepted.")) }
-        guard let jwk = header["jwk"] as? [String: Any] else { return .failure(Refusal("The proof has no jwk.")) }
-        guard jwk["d"] == nil else { return .failure(Refusal("The jwk holds a private key.")) }
-        guard jwk["kty"] as? String == "EC", jwk["crv"] as? String == "P-256", let x = jwk["x"] as? String,
-            let y = jwk["y"] as? String, let xBytes = Base64URL.decode(x), let yBytes = Base64URL.decode(y)
-        else { return .failure(Refusal("The jwk is not a P-256 public key.")) }
-        let valid =
-            (try? SignatureVerifier.verify(
-                algorithm: .es256, key: .ec(curve: "P-256", x: xBytes, y: yBytes),
-                message: Array((parts[0] + "." + parts[1]).utf8), signature: signature)) ?? false
-        guard valid else { return .failure(Refusal("The proof's signature does not verify with its jwk.")) }
+        let verified: DPoPProofSignature
+        switch DPoPProofSignature.verify(text) {
+        case .success(let proof): verified = proof
+        case .failure(let refusal): return .failure(Refusal(Self.sentence(for: refusal)))
+        }
+        let claims = verified.claims
         guard let jti = claims["jti"] as? String, !jti.isEmpty, jti.utf8.count <= 256 else {
             return .failure(Refusal("The proof has no jti."))
         }
@@ -70,13 +58,20 @@ struct SimulatorDPoPProof: Sendable {
             }
         }
         return .success(
-            SimulatorDPoPProof(jkt: thumbprint(x: x, y: y), jti: jti, iat: iat, nonce: claims["nonce"] as? String))
+            SimulatorDPoPProof(jkt: verified.jkt, jti: jti, iat: iat, nonce: claims["nonce"] as? String))
     }
 
-    /// The RFC 7638 thumbprint of a P-256 public JWK: SHA-256 of its required members in lexicographic order.
-    static func thumbprint(x: String, y: String) -> String {
-        let canonical = #"{"crv":"P-256","kty":"EC","x":""# + x + #"","y":""# + y + #""}"#
-        return Base64URL.encode(SHA2Hash.sha256(Array(canonical.utf8)))
+    /// The simulator's `error_description` for a proof refused for its form, key or signature.
+    private static func sentence(for refusal: DPoPProofSignature.Refusal) -> String {
+        switch refusal {
+        case .notCompactJWS: "The DPoP proof is not a compact JWS."
+        case .type: "The typ is not dpop+jwt."
+        case .algorithm: "Only ES256 proofs are accepted."
+        case .noKey: "The proof has no jwk."
+        case .privateKey: "The jwk holds a private key."
+        case .notP256: "The jwk is not a P-256 public key."
+        case .signature: "The proof's signature does not verify with its jwk."
+        }
     }
 
     /// Whether an `htu` names the URL (RFC 9449 §4.3: query and fragment ignored, scheme and host compared
