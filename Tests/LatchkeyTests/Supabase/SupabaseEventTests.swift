@@ -13,11 +13,7 @@ struct SupabaseEventTests {
     static let password = "correct horse battery"
 
     static func signedIn(_ harness: SupabaseHarness) async throws -> (SupabaseClient, Session) {
-        harness.gotrue.addUser(email: email, password: password)
-        let supabase = try harness.makeClient()
-        let session = try await supabase.signIn(email: email, password: password)
-        harness.gotrue.resetRecording()
-        return (supabase, session)
+        try await harness.signedIn(email: email, password: password)
     }
 
     @Test(

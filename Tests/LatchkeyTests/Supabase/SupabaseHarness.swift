@@ -35,6 +35,16 @@ struct SupabaseHarness: Sendable {
             options: options(store: store ?? self.store))
     }
 
+    /// Adds an account, signs it in with a new client and forgets what the server recorded so far.
+    /// - Returns: The signed-in client and its session.
+    func signedIn(email: String, password: String) async throws -> (SupabaseClient, Session) {
+        gotrue.addUser(email: email, password: password)
+        let supabase = try makeClient()
+        let session = try await supabase.signIn(email: email, password: password)
+        gotrue.resetRecording()
+        return (supabase, session)
+    }
+
     /// A client over the runtime's initializer, for what the generated one does not take: more redirect URIs,
     /// or a changed spec (e.g. without `X-Supabase-Api-Version`, to get GoTrue's older error shape).
     func makeClient(

@@ -13,11 +13,7 @@ struct SupabaseIdentityTests {
 
     /// A client signed in as Ada, with the recording reset.
     static func signedIn(_ harness: SupabaseHarness) async throws -> (SupabaseClient, Session) {
-        harness.gotrue.addUser(email: email, password: password)
-        let supabase = try harness.makeClient()
-        let session = try await supabase.signIn(email: email, password: password)
-        harness.gotrue.resetRecording()
-        return (supabase, session)
+        try await harness.signedIn(email: email, password: password)
     }
 
     /// The identity ids of an action's `.document` array.

@@ -15,11 +15,7 @@ struct SupabasePasskeyOneCallTests {
 
     /// A signed-in client and its session, with nothing recorded.
     static func signedIn(_ harness: SupabaseHarness) async throws -> (SupabaseClient, Session) {
-        harness.gotrue.addUser(email: email, password: password)
-        let supabase = try harness.makeClient()
-        let session = try await supabase.signIn(email: email, password: password)
-        harness.gotrue.resetRecording()
-        return (supabase, session)
+        try await harness.signedIn(email: email, password: password)
     }
 
     @Test(

@@ -100,24 +100,22 @@ extension AuthClient {
             query.append((name, additionalParameters[name] ?? ""))
         }
         let proofKey = try newProofKey()
+        // With DPoP, `dpop_jkt` binds the code to the sign-in's key, pushed or not (RFC 9449 §10; Salesforce
+        // requires it).
+        if let proofKey, !query.contains(where: { $0.name == "dpop_jkt" }) {
+            query.append(("dpop_jkt", proofKey.thumbprint))
+        }
         var url: URL
         var expiresAt: Date?
         if let endpoint = try pushedAuthorizationEndpoint(in: scope) {
-            // RFC 9126: the parameters go to the server, the browser gets only `client_id` and `request_uri`;
-            // with DPoP, `dpop_jkt` binds the code to the sign-in's key (RFC 9449 §10).
-            var parameters = query
-            if let proofKey { parameters.append(("dpop_jkt", proofKey.thumbprint)) }
+            // RFC 9126: the parameters go to the server, the browser gets only `client_id` and `request_uri`.
             let pushed = PushedAuthorization(
-                endpoint: endpoint, parameters: parameters,
+                endpoint: endpoint, parameters: query,
                 clientAuthentication: provider.requests[flow.exchangeRequest]?.clientAuthentication ?? .none,
                 authorizeURL: flow.authorizeURL, scope: scope)
             (url, expiresAt) = try await push(pushed)
             rememberPushed(pushed, state: state)
         } else {
-            // The same binding in the browser's request (RFC 9449 §10; Salesforce requires it with DPoP).
-            if let proofKey, !query.contains(where: { $0.name == "dpop_jkt" }) {
-                query.append(("dpop_jkt", proofKey.thumbprint))
-            }
             url = try builder.endpoint(flow.authorizeURL, query: query, scope: scope)
         }
         var pending = PendingFlow(
