@@ -98,9 +98,9 @@ import LatchkeyVocabulary
         self.identity = ProviderIdentity(provider: provider, inputs: inputs)
         self.storeKey = options.storeKey ?? identity.defaultStoreKey
         self.legacyStoreKey = options.storeKey ?? provider.name
-        var builder = RequestBuilder(provider: provider, userAgent: options.userAgent)
-        builder.additionalHeaders = try AdditionalHeaders.resolve(options.additionalHeaders, provider: provider)
-        self.builder = builder
+        self.builder = RequestBuilder(
+            provider: provider, userAgent: options.userAgent,
+            additionalHeaders: try AdditionalHeaders.resolve(options.additionalHeaders, provider: provider))
         self.pipeline = try RequestPipeline.standard(provider: provider, configuration: configuration, options: options)
         switch provider.senderConstraint.dpop {
         case .never:

@@ -5,14 +5,26 @@ import LatchkeyVocabulary
 /// Turns a ``RequestSpec`` and a ``VariableScope`` into an ``TransportRequest``: URL, query, body and the
 /// descriptor's headers. What a request gets besides is added by the ``RequestPipeline``'s stages: the extra
 /// token parameters (``ExtraParametersStage``), client authentication (``ClientAuthenticationStage``), the
-/// `Authorization` header of an access token and a DPoP proof.
-struct RequestBuilder: Sendable {
+/// `Authorization` header of an access token and a DPoP proof. A class: it holds the whole ``ProviderSpec`` and is
+/// handed to every request, so passing it is one reference, not a copy of the spec.
+final class RequestBuilder: Sendable {
     /// The provider.
     let provider: ProviderSpec
     /// The default `User-Agent` header, if any: a descriptor's own `User-Agent` header replaces it.
     let userAgent: String?
     /// The app's own headers (``AuthClientOptions/additionalHeaders``), checked, appended to every request.
-    var additionalHeaders: [(String, String)] = []
+    let additionalHeaders: [(String, String)]
+
+    /// Creates a builder.
+    /// - Parameters:
+    ///   - provider: The provider.
+    ///   - userAgent: The default `User-Agent` header, if any.
+    ///   - additionalHeaders: The app's own headers, checked.
+    init(provider: ProviderSpec, userAgent: String?, additionalHeaders: [(String, String)] = []) {
+        self.provider = provider
+        self.userAgent = userAgent
+        self.additionalHeaders = additionalHeaders
+    }
 
     /// Builds a request.
     /// - Parameters:

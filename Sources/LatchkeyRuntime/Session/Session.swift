@@ -9,32 +9,82 @@ import LatchkeyTokens
 public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
+    /// The stored fields, behind one reference: a session is copied, returned and published often, and each
+    /// copy is one retain.
+    private struct Fields: Sendable, Hashable {
+        var accessToken: String
+        var refreshToken: String?
+        var idToken: String?
+        var tokenType: String
+        var expiresAt: Date?
+        var issuedAt: Date
+        var scope: String?
+        var user: User?
+        var provider: String
+        var captures: [String: String]
+        var dpopKey: DPoPKey?
+    }
+    private var storage: SharedFields<Fields>
+
     /// The access token.
-    public var accessToken: String
+    public var accessToken: String {
+        get { storage.fields.accessToken }
+        set { storage = storage.updating { $0.accessToken = newValue } }
+    }
     /// The refresh token, when the provider issued one.
-    public var refreshToken: String?
+    public var refreshToken: String? {
+        get { storage.fields.refreshToken }
+        set { storage = storage.updating { $0.refreshToken = newValue } }
+    }
     /// The OpenID Connect ID token, when the provider issued one.
-    public var idToken: String?
+    public var idToken: String? {
+        get { storage.fields.idToken }
+        set { storage = storage.updating { $0.idToken = newValue } }
+    }
     /// The token type, usually `bearer`.
-    public var tokenType: String
+    public var tokenType: String {
+        get { storage.fields.tokenType }
+        set { storage = storage.updating { $0.tokenType = newValue } }
+    }
     /// When the access token expires (local clock), if the provider said.
-    public var expiresAt: Date?
+    public var expiresAt: Date? {
+        get { storage.fields.expiresAt }
+        set { storage = storage.updating { $0.expiresAt = newValue } }
+    }
     /// When the session was issued (local clock).
-    public var issuedAt: Date
+    public var issuedAt: Date {
+        get { storage.fields.issuedAt }
+        set { storage = storage.updating { $0.issuedAt = newValue } }
+    }
     /// The granted scopes, as the provider sent them.
-    public var scope: String?
+    public var scope: String? {
+        get { storage.fields.scope }
+        set { storage = storage.updating { $0.scope = newValue } }
+    }
     /// The user, when known.
-    public var user: User?
+    public var user: User? {
+        get { storage.fields.user }
+        set { storage = storage.updating { $0.user = newValue } }
+    }
     /// The descriptor name of the provider.
-    public var provider: String
+    public var provider: String {
+        get { storage.fields.provider }
+        set { storage = storage.updating { $0.provider = newValue } }
+    }
     /// Values the descriptor's `captures` read from responses (Atlassian's `cloudid`), by name: kept in the
     /// stored session record and usable as `{NAME}` in later requests. Never printed by ``description``.
-    public var captures: [String: String] = [:]
+    public var captures: [String: String] {
+        get { storage.fields.captures }
+        set { storage = storage.updating { $0.captures = newValue } }
+    }
     /// The DPoP key the tokens are bound to (RFC 9449), when the client proves possession: made for the sign-in,
     /// kept through refreshes, stored with the session record, and never encoded by `Codable`, described or
     /// dumped. A `Bearer` access token is not bound to it, but the refresh token is (RFC 9449 §5), so refreshes
     /// prove it whatever the access token's type.
-    var dpopKey: DPoPKey?
+    var dpopKey: DPoPKey? {
+        get { storage.fields.dpopKey }
+        set { storage = storage.updating { $0.dpopKey = newValue } }
+    }
 
     /// The members `Codable` reads and writes: the DPoP key is not one of them (it is never exported).
     private enum CodingKeys: String, CodingKey {
@@ -58,16 +108,11 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
         expiresAt: Date? = nil, issuedAt: Date, scope: String? = nil, user: User? = nil, provider: String,
         captures: [String: String] = [:]
     ) {
-        self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.idToken = idToken
-        self.tokenType = tokenType
-        self.expiresAt = expiresAt
-        self.issuedAt = issuedAt
-        self.scope = scope
-        self.user = user
-        self.provider = provider
-        self.captures = captures
+        storage = SharedFields(
+            Fields(
+                accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, tokenType: tokenType,
+                expiresAt: expiresAt, issuedAt: issuedAt, scope: scope, user: user, provider: provider,
+                captures: captures))
     }
 
     /// Decodes a session; ``captures`` may be absent (a session encoded before captures existed).
@@ -86,6 +131,34 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
             user: try container.decodeIfPresent(User.self, forKey: .user),
             provider: try container.decode(String.self, forKey: .provider),
             captures: try container.decodeIfPresent([String: String].self, forKey: .captures) ?? [:])
+    }
+
+    /// Encodes the session: every member but the DPoP key, an absent optional left out.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accessToken, forKey: .accessToken)
+        try container.encodeIfPresent(refreshToken, forKey: .refreshToken)
+        try container.encodeIfPresent(idToken, forKey: .idToken)
+        try container.encode(tokenType, forKey: .tokenType)
+        try container.encodeIfPresent(expiresAt, forKey: .expiresAt)
+        try container.encode(issuedAt, forKey: .issuedAt)
+        try container.encodeIfPresent(scope, forKey: .scope)
+        try container.encodeIfPresent(user, forKey: .user)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(captures, forKey: .captures)
+    }
+
+    /// Whether two sessions hold the same tokens, dates, scope, user, provider, captures and DPoP key.
+    public static func == (lhs: Session, rhs: Session) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field that ``==(_:_:)`` compares.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 
     /// Whether the access token is expired at a moment, or will be within the leeway.
