@@ -1,19 +1,53 @@
+import LatchkeyPlatform
 import LatchkeyTokens
 
 /// The signed-in person (or principal), mapped from a user document through `UserMapping`.
 public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// The stored fields, behind one reference: a user rides in every session, state and event.
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var email: String?
+        var name: String?
+        var role: String?
+        var scopes: [String]
+        var attributes: JSON
+    }
+    private var storage: SharedFields<Fields>
+
     /// The provider's stable identifier.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        set { storage = storage.updating { $0.id = newValue } }
+    }
     /// The email address.
-    public var email: String?
+    public var email: String? {
+        get { storage.fields.email }
+        set { storage = storage.updating { $0.email = newValue } }
+    }
     /// The display name.
-    public var name: String?
+    public var name: String? {
+        get { storage.fields.name }
+        set { storage = storage.updating { $0.name = newValue } }
+    }
     /// A role.
-    public var role: String?
+    public var role: String? {
+        get { storage.fields.role }
+        set { storage = storage.updating { $0.role = newValue } }
+    }
     /// Granted scopes.
-    public var scopes: [String]
+    public var scopes: [String] {
+        get { storage.fields.scopes }
+        set { storage = storage.updating { $0.scopes = newValue } }
+    }
     /// The whole user document as the provider sent it.
-    public var attributes: JSON
+    public var attributes: JSON {
+        get { storage.fields.attributes }
+        set { storage = storage.updating { $0.attributes = newValue } }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, email, name, role, scopes, attributes
+    }
 
     /// Creates a user.
     /// - Parameters:
@@ -27,12 +61,46 @@ public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
         id: String, email: String? = nil, name: String? = nil, role: String? = nil, scopes: [String] = [],
         attributes: JSON = .object([:])
     ) {
-        self.id = id
-        self.email = email
-        self.name = name
-        self.role = role
-        self.scopes = scopes
-        self.attributes = attributes
+        storage = SharedFields(
+            Fields(id: id, email: email, name: name, role: role, scopes: scopes, attributes: attributes))
+    }
+
+    /// Decodes a user: `id`, `scopes` and `attributes` are required, the others may be absent.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: A decoding error for a missing or mistyped member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            email: try container.decodeIfPresent(String.self, forKey: .email),
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            role: try container.decodeIfPresent(String.self, forKey: .role),
+            scopes: try container.decode([String].self, forKey: .scopes),
+            attributes: try container.decode(JSON.self, forKey: .attributes))
+    }
+
+    /// Encodes every member, an absent optional left out.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(role, forKey: .role)
+        try container.encode(scopes, forKey: .scopes)
+        try container.encode(attributes, forKey: .attributes)
+    }
+
+    /// Whether two users have the same identifier, email, name, role, scopes and attributes.
+    public static func == (lhs: User, rhs: User) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field that ``==(_:_:)`` compares.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 
     /// `User(id: …, email: …)`; the attributes are left out.
