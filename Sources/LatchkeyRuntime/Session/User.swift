@@ -111,3 +111,11 @@ public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
         return "User(\(parts.joined(separator: ", ")))"
     }
 }
+
+extension User: CustomReflectable {
+    /// The fields as stored properties, as `dump` and debuggers showed them before they moved behind one
+    /// reference.
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+    }
+}

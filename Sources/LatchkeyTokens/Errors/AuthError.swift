@@ -103,3 +103,11 @@ extension AuthError {
     /// What an app should do with an error.
     public typealias Kind = ErrorKind
 }
+
+extension AuthError: CustomReflectable {
+    /// The fields as stored properties, as `dump` and debuggers showed them before they moved behind one
+    /// reference.
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+    }
+}
