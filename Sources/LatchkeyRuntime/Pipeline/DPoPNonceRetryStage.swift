@@ -1,7 +1,7 @@
 import Foundation
 import LatchkeyTokens
 
-/// Remembers every `DPoP-Nonce` a server sends, and asks for one retry when the server refused a proof for
+/// Remembers every `DPoP-Nonce` a server sends (when it is a nonce: ``DPoPNonces/isNonce(_:)``), and asks for one retry when the server refused a proof for
 /// want of it (RFC 9449 §8, §9): a token endpoint's 400 `{"error":"use_dpop_nonce"}`, or a resource server's
 /// 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"` (the scheme in any letter case, alone or among other
 /// challenges: see ``AuthenticationChallenges``).
@@ -14,7 +14,9 @@ struct DPoPNonceRetryStage: RequestStage {
         guard context.proofKey != nil, let nonces = context.nonces,
             let nonce = response.header("DPoP-Nonce")?.trimmingCharacters(in: .whitespaces), !nonce.isEmpty
         else { return .accept }
-        nonces.remember(nonce, for: request.url)
+        // A retry carries the nonce; one that is not a nonce (RFC 9449 §8.1) is not remembered, and retrying
+        // without it would only be refused again.
+        guard nonces.remember(nonce, for: request.url) else { return .accept }
         return Self.asksForNonce(response) ? .retry : .accept
     }
 

@@ -121,6 +121,23 @@ struct DPoPRFCExampleTests {
         #expect(nonces.nonce(for: token) == "next-nonce")
     }
 
+    @Test("RFC 9449 §8.1's grammar: 1*NQCHAR, printable ASCII but space, quote and backslash, at most 1,024 bytes")
+    func nonceGrammar() throws {
+        #expect(DPoPNonces.isNonce("eyJ7S_zG.eyJH0-Z.HX4w-7v"))
+        #expect(DPoPNonces.isNonce("!#[]~"))
+        #expect(DPoPNonces.isNonce(String(repeating: "n", count: 1024)))
+        for refused in [
+            "", " ", "a b", #"a"b"#, #"a\b"#, "a\u{7F}", "a\u{1F}", "é", String(repeating: "n", count: 1025),
+        ] {
+            #expect(!DPoPNonces.isNonce(refused), "\(refused.debugDescription)")
+        }
+        let nonces = DPoPNonces()
+        let url = try #require(URL(string: "https://as.example.com/token"))
+        #expect(nonces.remember("first", for: url))
+        #expect(!nonces.remember("not a nonce", for: url))
+        #expect(nonces.nonce(for: url) == "first")  // the one remembered before stays
+    }
+
     @Test("RFC 9126 §2.1–§4: the pushed request is a form POST; the §2.2 response opens the §4 URL")
     func pushedAuthorizationExample() async throws {
         var settings = DPoPServerCore.Settings()

@@ -49,6 +49,20 @@ struct DPoPWireTests {
         #expect(try claims(all[2].header("DPoP"))["nonce"] as? String == "nonce-token-1")
     }
 
+    @Test(
+        "a DPoP-Nonce that is not a nonce (RFC 9449 §8.1: a space, a quote, a backslash) is neither remembered nor retried",
+        arguments: ["bad nonce", #"quote"d"#, #"back\slash"#])
+    func malformedNonceIsRefused(nonce: String) async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.tokenNonce = nonce
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client()
+        await expectAuthError(.useDPoPNonce) { _ = try await client.signIn(username: "ada", password: "pw") }
+        let sent = harness.server.requests("/token")
+        #expect(sent.count == 1)  // no retry: it could only carry no nonce again
+        #expect(try sent.allSatisfy { try claims($0.header("DPoP"))["nonce"] == nil })
+    }
+
     @Test("a server that keeps asking for a nonce gets exactly one retry: use_dpop_nonce, or its 401")
     func nonceRetryIsBounded() async throws {
         let harness = try DPoPHarness()
