@@ -2,9 +2,9 @@
 ///
 /// A struct whose fields live here is one pointer wide: copying it, returning it from an `async` function or
 /// throwing it (typed throws carry the error inline at every call site) costs one retain instead of one per
-/// field, and the code that moves it is a pointer move. `AuthError` and `Session` keep their fields here;
-/// measured on a stripped one-provider release app, that removed about 490 KB of code (docs/Performance.md,
-/// "Size of an unused provider"). A setter replaces the reference (``updating(_:)``): the fields are never
+/// field, and the code that moves it is a pointer move. `AuthError`, `Session` and `User` keep their fields
+/// here; measured on a stripped one-provider release app, that removed about 530 KB of code
+/// (docs/Performance.md, "Size of an unused provider"). A setter replaces the reference (``updating(_:)``): the fields are never
 /// changed in place, so an instance is safe to share between threads.
 package final class SharedFields<Fields: Sendable>: Sendable {
     /// The fields.

@@ -1,10 +1,10 @@
 import Foundation
 import LatchkeyTokens
 
-/// Remembers every `DPoP-Nonce` a server sends (when it is a nonce: ``DPoPNonces/isNonce(_:)``), and asks for one retry when the server refused a proof for
-/// want of it (RFC 9449 §8, §9): a token endpoint's 400 `{"error":"use_dpop_nonce"}`, or a resource server's
-/// 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"` (the scheme in any letter case, alone or among other
-/// challenges: see ``AuthenticationChallenges``).
+/// Remembers every `DPoP-Nonce` a server sends (when it is a nonce: ``DPoPNonces/isNonce(_:)``), and asks for
+/// one retry when the server refused a proof for want of it (RFC 9449 §8, §9): a token endpoint's 400
+/// `{"error":"use_dpop_nonce"}`, or a resource server's 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"`
+/// (the scheme in any letter case, alone or among other challenges: see ``AuthenticationChallenges``).
 struct DPoPNonceRetryStage: RequestStage {
     func prepare(_ request: inout TransportRequest, context: RequestContext) throws(AuthError) {}
 
