@@ -16,7 +16,8 @@ struct DPoPNonceRetryStage: RequestStage {
         else { return .accept }
         // A retry carries the nonce; one that is not a nonce (RFC 9449 §8.1) is not remembered, and retrying
         // without it would only be refused again.
-        guard nonces.remember(nonce, for: request.url) else { return .accept }
+        let role = DPoPNonces.Role(carriesAccessToken: context.accessToken != nil)
+        guard nonces.remember(nonce, for: request.url, role: role) else { return .accept }
         return Self.asksForNonce(response) ? .retry : .accept
     }
 

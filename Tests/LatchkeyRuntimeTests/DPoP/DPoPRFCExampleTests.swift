@@ -102,7 +102,7 @@ struct DPoPRFCExampleTests {
                     .utf8))
         let request = TransportRequest(method: "POST", url: token)
         #expect(DPoPNonceRetryStage().interpret(tokenError, to: request, context: context) == .retry)
-        #expect(nonces.nonce(for: token) == Self.nonce)
+        #expect(nonces.nonce(for: token, role: .authorization) == Self.nonce)
 
         let resource = try #require(URL(string: "https://resource.example.org/protectedresource"))
         let resourceError = TransportResponse(
@@ -113,12 +113,14 @@ struct DPoPRFCExampleTests {
                 "DPoP-Nonce": Self.nonce,
             ])
         let get = TransportRequest(method: "GET", url: resource)
-        #expect(DPoPNonceRetryStage().interpret(resourceError, to: get, context: context) == .retry)
-        #expect(nonces.nonce(for: resource) == Self.nonce)
+        var resourceContext = context  // a resource request carries its access token
+        resourceContext.accessToken = "Kz~8mXK1EalYznwH-LC-1fBAo.4Ljp~zsPE_NeO.gxU"
+        #expect(DPoPNonceRetryStage().interpret(resourceError, to: get, context: resourceContext) == .retry)
+        #expect(nonces.nonce(for: resource, role: .resource) == Self.nonce)
         // RFC 9449 §8's other shape: a 200 carrying a fresh DPoP-Nonce is remembered, not retried.
         let fresh = TransportResponse(status: 200, headers: ["DPoP-Nonce": "next-nonce"])
         #expect(DPoPNonceRetryStage().interpret(fresh, to: request, context: context) == .accept)
-        #expect(nonces.nonce(for: token) == "next-nonce")
+        #expect(nonces.nonce(for: token, role: .authorization) == "next-nonce")
     }
 
     @Test("RFC 9449 §8.1's grammar: 1*NQCHAR, printable ASCII but space, quote and backslash, at most 1,024 bytes")
@@ -133,9 +135,10 @@ struct DPoPRFCExampleTests {
         }
         let nonces = DPoPNonces()
         let url = try #require(URL(string: "https://as.example.com/token"))
-        #expect(nonces.remember("first", for: url))
-        #expect(!nonces.remember("not a nonce", for: url))
-        #expect(nonces.nonce(for: url) == "first")  // the one remembered before stays
+        #expect(nonces.remember("first", for: url, role: .authorization))
+        #expect(!nonces.remember("not a nonce", for: url, role: .authorization))
+        #expect(nonces.nonce(for: url, role: .authorization) == "first")  // the one remembered before stays
+        #expect(nonces.nonce(for: url, role: .resource) == nil)  // a resource server's is kept apart
     }
 
     @Test("RFC 9126 §2.1–§4: the pushed request is a form POST; the §2.2 response opens the §4 URL")

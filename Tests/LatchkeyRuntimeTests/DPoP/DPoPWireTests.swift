@@ -101,6 +101,31 @@ struct DPoPWireTests {
         #expect(harness.server.requests("/resource").count == 3)
     }
 
+    @Test("an authorization server and a resource server on one origin keep their own nonces: no retry after the first")
+    func sameOriginServersKeepTheirNonces() async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.tokenNonce = "nonce-token-1"
+        settings.resourceNonce = "nonce-resource-1"
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client()
+        _ = try await client.signIn(username: "ada", password: "pw")  // the token endpoint asks once
+        #expect(try await client.send(harness.resource()).status == 200)  // the resource server asks once
+        #expect(harness.server.requests("/token").count == 2)
+        #expect(harness.server.requests("/resource").count == 2)
+
+        // Each server's nonce went into its next proof at once: no more retries, alternating as they may.
+        _ = try await client.currentSession(forceRefresh: true)
+        #expect(try await client.send(harness.resource()).status == 200)
+        _ = try await client.currentSession(forceRefresh: true)
+        let token = harness.server.requests("/token")
+        let resource = harness.server.requests("/resource")
+        #expect(token.count == 4)
+        #expect(resource.count == 3)
+        #expect(try token[2...].allSatisfy { try claims($0.header("DPoP"))["nonce"] as? String == "nonce-token-1" })
+        #expect(try claims(resource[2].header("DPoP"))["nonce"] as? String == "nonce-resource-1")
+        #expect(harness.server.refusals.filter { $0 != "use_dpop_nonce" }.isEmpty)
+    }
+
     @Test("a replayed proof and a proof for another URL are refused; htu leaves out the query")
     func replayAndWrongTarget() async throws {
         let harness = try DPoPHarness()

@@ -165,13 +165,23 @@ struct IdpyOIDCProviderTests {
         #expect(tokens[1].response?.status == 200)
         #expect(tokens[0].form == tokens[1].form, "the same exchange, sent twice")
 
-        // The server's nonce is the origin's: the resource's first proof already carries the newest one.
-        let newest = try #require(tokens[1].response?.header("DPoP-Nonce"))
+        // RFC 9449 §9: a resource server's nonce is its own, not the authorization server's, even on the same
+        // origin (this server happens to draw both from one pool; the client does not assume it): the resource's
+        // first proof carries no nonce, its 401 gives one, and one retry carries it.
         let known = try await harness.client.send(TransportRequest(method: "GET", url: harness.url("/resource/nonce")))
         #expect(known.status == 200)
-        let first = try #require(harness.transport.to("/resource/nonce").first)
-        #expect(idpyProofClaims(first.request)["nonce"] as? String == newest)
-        #expect(harness.transport.to("/resource/nonce").count == 1)
+        let resource = harness.transport.to("/resource/nonce")
+        try #require(resource.count == 2)
+        #expect(idpyProofClaims(resource[0].request)["nonce"] == nil)
+        #expect(resource[0].response?.status == 401)
+        let firstResourceNonce = try #require(resource[0].response?.header("DPoP-Nonce"))
+        #expect(idpyProofClaims(resource[1].request)["nonce"] as? String == firstResourceNonce)
+        // The token endpoint's nonce stays the token endpoint's: a refresh carries the newest one it gave.
+        let newest = try #require(tokens[1].response?.header("DPoP-Nonce"))
+        _ = try await harness.client.currentSession(forceRefresh: true)
+        let refresh = try #require(harness.transport.to("/token").last)
+        #expect(idpyProofClaims(refresh.request)["nonce"] as? String == newest)
+        #expect(harness.transport.to("/token").count == 3, "the refresh needed no retry")
 
         // A client that has no nonce yet: the resource's 401 use_dpop_nonce, then one retry with its nonce.
         let fresh = try IdpyHarness()
