@@ -188,7 +188,7 @@ func exercise(_ reply: TransportResponse) async {
         report("authorized request", "\(error)")
         checkSecretsHidden(error, "the authorized request")
     }
-    Fuzz.check(transport.requests.count - before <= 2, "authorizedRequest(_:) sent more than one refresh")
+    Fuzz.check(transport.requests.count - before <= 2, "authorizedRequest(_:) sent more than a refresh and its retry")
 }
 
 let fixedNow = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
