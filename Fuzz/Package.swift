@@ -33,5 +33,7 @@ let package = Package(
         .executableTarget(name: "FuzzJWT", dependencies: ["FuzzSupport", runtime, tokens]),
         // PasetoV4Public.verify / footer(of:) / keyID(of:), PasetoKeySet and PasetoClaimsValidator.
         .executableTarget(name: "FuzzPaseto", dependencies: ["FuzzSupport", runtime, tokens]),
+        // A DPoP-bound client against a hostile server's DPoP-Nonce, WWW-Authenticate and use_dpop_nonce answers.
+        .executableTarget(name: "FuzzDPoPChallenge", dependencies: ["FuzzSupport", runtime]),
     ]
 )

@@ -9,7 +9,8 @@
 #   --merge        afterwards, add the inputs that found new coverage to Fuzz/Corpus/<Target>/
 #                  (minimized by libFuzzer's -merge=1; review and commit them)
 #   --skip-build   use the binaries already in Fuzz/.build
-#   TARGET         FuzzDescriptor, FuzzCallbackURL, FuzzTokenResponse, FuzzJWT, FuzzPaseto (default: all)
+#   TARGET         FuzzDescriptor, FuzzCallbackURL, FuzzTokenResponse, FuzzJWT, FuzzPaseto, FuzzDPoPChallenge
+#                  (default: all)
 #
 # Runs work in a temporary directory, so the repository stays clean unless --merge is given. The script
 # exits with status 1 when any target crashed, hung or ran out of memory; the input that did it is kept
@@ -20,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-all_targets=(FuzzDescriptor FuzzCallbackURL FuzzTokenResponse FuzzJWT FuzzPaseto)
+all_targets=(FuzzDescriptor FuzzCallbackURL FuzzTokenResponse FuzzJWT FuzzPaseto FuzzDPoPChallenge)
 seconds=10
 merge=0
 build=1
