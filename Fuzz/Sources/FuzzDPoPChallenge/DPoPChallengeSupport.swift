@@ -18,8 +18,8 @@ let signInResponse = TransportResponse(
             .utf8))
 
 let baseURL = "https://as.fuzz.example"
-/// The app's resource: the same origin as the token endpoint, so a nonce a resource server gave is the one the
-/// next refresh proof carries (RFC 9449 keeps nonces by server).
+/// The app's resource: the same origin as the token endpoint, whose nonces the client must still keep apart from
+/// the token endpoint's (RFC 9449 §9: a nonce is accepted only by the server that gave it).
 let resourceURL = URL(string: "\(baseURL)/resource")!
 let tokenURL = URL(string: "\(baseURL)/token")!
 

@@ -20,7 +20,7 @@ import Synchronization
 // DPoP token response, no nonce), then every later request is answered with the input: (a) an app's resource
 // request through `send(_:)`, (b) a forced refresh, (c) `authorizedRequest(_:)` for the resource (which sends
 // nothing unless the session from (b) needs refreshing). The resource and the token endpoint share an origin,
-// so the nonce (a) leaves is the one (b) starts with.
+// and their nonces are still kept apart (RFC 9449 §9): (b) starts with no nonce whatever (a) left.
 //
 // Invariants:
 // - nothing crashes or hangs;
@@ -29,8 +29,9 @@ import Synchronization
 //   `1*NQCHAR` within 1,024 bytes, with status 400 or 401; and a 400 `{"error":"use_dpop_nonce"}` or a 401
 //   `WWW-Authenticate: DPoP error="use_dpop_nonce"` with such a nonce is retried;
 // - every request carries one `DPoP` header, a compact JWS whose header is `dpop+jwt` with a `jwk` and whose
-//   payload has `htm`, `htu`, `jti`, `iat`; its `nonce` claim is present exactly when the server gave a valid
-//   nonce, and is the last valid one it gave (so a retry's is the nonce of the answer it retries);
+//   payload has `htm`, `htu`, `jti`, `iat`; its `nonce` claim is present exactly when an answer to a request of
+//   the same role (token request, or resource request) gave a valid nonce, and is the last such one (so a
+//   retry's is the nonce of the answer it retries);
 // - resource requests carry `Authorization: DPoP <token>` and `ath`; token requests neither;
 // - no error's description, debug description or dump holds the access or refresh token.
 
@@ -46,8 +47,13 @@ func report(_ step: String, _ outcome: String) {
 final class ScriptedTransport: HTTPTransport {
     struct State {
         var requests: [TransportRequest] = []
-        /// The last valid nonce an answer offered: what the next proof must carry.
-        var nonce: String?
+        /// The last valid nonce an answer to a token request offered: what the next token request's proof must
+        /// carry (the authorization server's, RFC 9449 §8).
+        var tokenNonce: String?
+        /// The last valid nonce an answer to a resource request offered: what the next resource request's proof
+        /// must carry (the resource server's, §9: a nonce is accepted only by the server that gave it, so the
+        /// client keeps the two apart even on one origin).
+        var resourceNonce: String?
     }
 
     let reply: TransportResponse
@@ -56,14 +62,17 @@ final class ScriptedTransport: HTTPTransport {
     init(_ reply: TransportResponse) { self.reply = reply }
 
     var requests: [TransportRequest] { state.withLock { $0.requests } }
-    var nonce: String? { state.withLock { $0.nonce } }
+    var resourceNonce: String? { state.withLock { $0.resourceNonce } }
 
     func send(_ request: TransportRequest) async throws(AuthError) -> TransportResponse {
         state.withLock { state in
-            checkProof(of: request, expectedNonce: state.nonce)
+            let isResource = request.header("Authorization") != nil
+            checkProof(of: request, expectedNonce: isResource ? state.resourceNonce : state.tokenNonce)
             let answer = state.requests.isEmpty ? signInResponse : reply
             state.requests.append(request)
-            if let offered = offeredNonce(answer), isNonce(offered) { state.nonce = offered }
+            if let offered = offeredNonce(answer), isNonce(offered) {
+                if isResource { state.resourceNonce = offered } else { state.tokenNonce = offered }
+            }
             return answer
         }
     }
@@ -179,11 +188,11 @@ func exercise(_ reply: TransportResponse) async {
         Fuzz.check(proofClaims(request.header("DPoP") ?? "")["ath"] == nil, "a refresh proof with ath")
     }
 
-    // (c) A request the app sends itself: its proof carries the last valid nonce.
+    // (c) A request the app sends itself: its proof carries the last valid nonce a resource answer gave.
     before = transport.requests.count
     do {
         let authorized = try await client.authorizedRequest(TransportRequest(method: "GET", url: resourceURL))
-        checkProof(of: authorized, expectedNonce: transport.nonce)
+        checkProof(of: authorized, expectedNonce: transport.resourceNonce)
     } catch {
         report("authorized request", "\(error)")
         checkSecretsHidden(error, "the authorized request")
