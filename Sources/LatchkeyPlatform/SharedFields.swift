@@ -25,3 +25,18 @@ package final class SharedFields<Fields: Sendable>: Sendable {
         return SharedFields(copy)
     }
 }
+
+/// Equal when both hold the same reference or equal fields, so that a struct whose one stored property is a
+/// `SharedFields` gets `Equatable` synthesised over its fields.
+extension SharedFields: Equatable where Fields: Equatable {
+    package static func == (lhs: SharedFields, rhs: SharedFields) -> Bool {
+        lhs === rhs || lhs.fields == rhs.fields
+    }
+}
+
+/// Hashes the fields (not the reference), consistent with `==`.
+extension SharedFields: Hashable where Fields: Hashable {
+    package func hash(into hasher: inout Hasher) {
+        fields.hash(into: &hasher)
+    }
+}

@@ -150,17 +150,6 @@ public struct Session: Sendable, Codable, Hashable, CustomStringConvertible, Cus
         try container.encode(captures, forKey: .captures)
     }
 
-    /// Whether two sessions hold the same tokens, dates, scope, user, provider, captures and DPoP key.
-    public static func == (lhs: Session, rhs: Session) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field that ``==(_:_:)`` compares.
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
-    }
-
     /// Whether the access token is expired at a moment, or will be within the leeway.
     /// - Parameters:
     ///   - date: The moment (local clock).

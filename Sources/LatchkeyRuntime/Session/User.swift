@@ -92,17 +92,6 @@ public struct User: Sendable, Codable, Hashable, CustomStringConvertible {
         try container.encode(attributes, forKey: .attributes)
     }
 
-    /// Whether two users have the same identifier, email, name, role, scopes and attributes.
-    public static func == (lhs: User, rhs: User) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field that ``==(_:_:)`` compares.
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
-    }
-
     /// `User(id: …, email: …)`; the attributes are left out.
     public var description: String {
         var parts = ["id: \(id)"]

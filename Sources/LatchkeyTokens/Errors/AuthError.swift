@@ -76,18 +76,6 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
                 code: code, message: message, providerCode: providerCode, status: status, provider: provider))
     }
 
-    /// Whether two errors have the same code, message, provider code and message, status, provider and
-    /// verification failure.
-    public static func == (lhs: AuthError, rhs: AuthError) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field that ``==(_:_:)`` compares.
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
-    }
-
     /// The code, kind and message, with the provider's code and status: safe to log.
     public var description: String {
         var parts = ["AuthError(\(code.rawValue), \(kind.rawValue)): \(message)"]
