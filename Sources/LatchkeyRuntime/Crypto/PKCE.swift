@@ -25,15 +25,7 @@ public enum PKCE {
     public static func isValidVerifier(_ verifier: String) -> Bool {
         let utf8 = verifier.utf8
         guard (43...128).contains(utf8.count) else { return false }
-        return utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                true
-            default:
-                false
-            }
-        }
+        // RFC 7636 §4.1: `unreserved` characters of RFC 3986.
+        return utf8.allSatisfy(PercentEncoding.isUnreserved)
     }
 }

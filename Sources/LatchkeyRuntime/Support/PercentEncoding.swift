@@ -58,7 +58,8 @@ enum PercentEncoding {
         return String(validatingUTF8Bytes: bytes)
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// Whether a byte is an RFC 3986 `unreserved` character (`ALPHA / DIGIT / "-" / "." / "_" / "~"`).
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
