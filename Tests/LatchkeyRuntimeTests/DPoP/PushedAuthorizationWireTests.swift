@@ -92,6 +92,19 @@ struct PushedAuthorizationWireTests {
         #expect(tokens.count == 1)
         #expect(try Self.claims(tokens.first?.header("DPoP"))["nonce"] as? String == "as-nonce-1")
         #expect(harness.server.refusals.isEmpty)
+
+        // The retry is logged as such, without the proof; the private key is in no request and no log line.
+        let logs = harness.logs.withLock { $0.joined(separator: "\n") }
+        #expect(logs.range(of: "/par (pushed authorization request), sent again") != nil)
+        let secret = try #require(session.dpopKey?.storedForm)
+        #expect(logs.range(of: secret) == nil)
+        for push in pushes {
+            let proof = try #require(push.header("DPoP"))
+            #expect(logs.range(of: proof) == nil)
+            let sent = push.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+            #expect(sent.range(of: secret) == nil)
+            #expect(String(decoding: push.body, as: UTF8.self).range(of: secret) == nil)
+        }
     }
 
     @Test("a re-push of an expired request_uri proves the same key as the first push and the code exchange")
