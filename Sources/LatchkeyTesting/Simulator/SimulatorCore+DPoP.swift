@@ -4,7 +4,8 @@ import LatchkeyPlatform
 import LatchkeyVocabulary
 
 /// DPoP (RFC 9449) as a strict provider does it, for descriptors that declare `dpop`: proofs checked at the token
-/// endpoint, the pushed authorization endpoint and at resources, tokens bound to the proof's key, replayed proofs and missing nonces refused.
+/// endpoint, at the pushed authorization endpoint and at resources, tokens bound to the proof's key, replayed
+/// proofs and missing nonces refused.
 extension SimulatorCore {
     /// Whether the descriptor declares DPoP (`optional` or `required`).
     var declaresDPoP: Bool { provider.senderConstraint.dpop != .never }
