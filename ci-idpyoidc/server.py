@@ -147,6 +147,19 @@ class Handler(BaseHTTPRequestHandler):
         if "request_uri" in form:
             self.error(400, "invalid_request", "request_uri is not allowed in a pushed request")
             return
+        # RFC 9449 §10.1: a proof at the pushed authorization endpoint binds the code to its key; with dpop_jkt too,
+        # both must name the same key. idpyoidc's DPoP add-on checks proofs at the token endpoint only (its other
+        # endpoints' hook wants an access token). No nonce here: latchkey-nonce's is the token endpoint's.
+        jkt = form.get("dpop_jkt")
+        if self.headers.get("DPoP"):
+            proved, failure = p.check_proof(self.headers.get("DPoP"), "POST", url, False)
+            if failure:
+                self.proof_failure(400, failure, resource=False)
+                return
+            if jkt and jkt != proved:
+                self.error(400, "invalid_dpop_proof", "the proof's key is not the one dpop_jkt names")
+                return
+            jkt = proved
         self.allow_loopback(client_id, form.get("redirect_uri"))
         answer = self.run_endpoint("pushed_authorization", body, url)
         if answer is None:
@@ -158,7 +171,7 @@ class Handler(BaseHTTPRequestHandler):
         # a client whose request_uris expire on demand keeps them until the test names one (never by the clock)
         expires = float("inf") if CLIENTS[client_id].get("par_expires_on_demand") else time.time() + ttl + PAR_GRACE
         p.par_issued[answer["request_uri"]] = {
-            "client_id": client_id, "expires": expires, "dpop_jkt": form.get("dpop_jkt")}
+            "client_id": client_id, "expires": expires, "dpop_jkt": jkt}
         self.send(201, json_body({"request_uri": answer["request_uri"], "expires_in": ttl}))
 
     def expire_request_uri(self, query, body, url):

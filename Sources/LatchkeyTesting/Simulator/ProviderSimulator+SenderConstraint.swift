@@ -8,7 +8,7 @@ extension ProviderSimulator {
     /// Demands a DPoP nonce (RFC 9449 §8, §9), or stops demanding one.
     ///
     /// While on, a proof without the simulator's current nonce is refused with `use_dpop_nonce` and a `DPoP-Nonce`
-    /// header: a 400 `{"error":"use_dpop_nonce"}` at the token endpoint, a 401 with
+    /// header: a 400 `{"error":"use_dpop_nonce"}` at the token and pushed authorization endpoints, a 401 with
     /// `WWW-Authenticate: DPoP error="use_dpop_nonce"` at the user document and `/protected`. Each call with
     /// `true` makes a new nonce, so the proofs made with the previous one are refused once.
     /// - Parameter on: Whether proofs must carry the nonce (default `true`).

@@ -32,7 +32,9 @@ import LatchkeyPlatform
 /// endpoint opens it once, with its `client_id`, and uses the pushed parameters only (others in the URL are
 /// ignored, as RFC 9101 §5 says); an expired request URI (``expirePushedRequests()``) gets an
 /// `invalid_request_uri` callback, a used or unknown one a 400. ``requirePushedAuthorization(_:)`` makes pushing
-/// mandatory. A pushed `dpop_jkt` binds the code to that key (RFC 9449 §10).
+/// mandatory. A pushed `dpop_jkt` binds the code to that key (RFC 9449 §10); so does a `DPoP` proof sent with the
+/// push (§10.1), checked as at the token endpoint (nonce included): without `dpop_jkt` the code is bound to the
+/// proof's key, with it both must name the same key (else a 400 `invalid_dpop_proof`).
 public final class ProviderSimulator: Sendable {
     /// A part of the simulated provider whose requests ``requests(to:)`` selects.
     public enum Endpoint: Sendable, Hashable {

@@ -4,7 +4,8 @@ import LatchkeyPlatform
 import LatchkeyVocabulary
 
 /// DPoP (RFC 9449) as a strict provider does it, for descriptors that declare `dpop`: proofs checked at the token
-/// endpoint and at resources, tokens bound to the proof's key, replayed proofs and missing nonces refused.
+/// endpoint, at the pushed authorization endpoint and at resources, tokens bound to the proof's key, replayed
+/// proofs and missing nonces refused.
 extension SimulatorCore {
     /// Whether the descriptor declares DPoP (`optional` or `required`).
     var declaresDPoP: Bool { provider.senderConstraint.dpop != .never }
@@ -27,6 +28,35 @@ extension SimulatorCore {
             guard provider.senderConstraint.dpop == .required else { return .success(nil) }
             return .failure(error("invalid_dpop_proof", "This provider requires a DPoP proof.", status: 400))
         }
+        return authorizationServerProof(proofs, request, routes)
+    }
+
+    /// The pushed authorization endpoint's check (RFC 9449 §10.1), which takes both of RFC 9449's ways to bind
+    /// the code: without a proof, the `dpop_jkt` parameter (if any) names the key; a proof is checked as at the
+    /// token endpoint (`htm`, `htu`, `iat`, replayed `jti`, nonce), and its key must be the one `dpop_jkt` names.
+    /// - Returns: The thumbprint the code is bound to (the proof's key, else `dpop_jkt`; `nil` without DPoP), or
+    ///   the 400 error to send (`invalid_dpop_proof`, `use_dpop_nonce` with a `DPoP-Nonce` header).
+    func pushedRequestProof(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> SimulatorOutcome<String?> {
+        guard declaresDPoP else { return .success(nil) }
+        let named = request.parameter("dpop_jkt")
+        let proofs = request.recorded.headerValues("DPoP")
+        guard !proofs.isEmpty else { return .success(named) }
+        switch authorizationServerProof(proofs, request, routes) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let jkt):
+            guard named == nil || named == jkt else {
+                return .failure(
+                    error("invalid_dpop_proof", "The DPoP proof's key is not the one dpop_jkt names.", status: 400))
+            }
+            return .success(jkt)
+        }
+    }
+
+    /// An authorization server's answer to a request's proofs: the valid proof's key thumbprint, or a 400
+    /// `invalid_dpop_proof`, or a 400 `use_dpop_nonce` with a `DPoP-Nonce` header.
+    private func authorizationServerProof(
+        _ proofs: [String], _ request: SimulatorRequest, _ routes: SimulatorRoutes
+    ) -> SimulatorOutcome<String?> {
         switch accept(proofs, request, routes, accessToken: nil) {
         case .success(let proof): return .success(proof.jkt)
         case .failure(.nonce(let nonce)):

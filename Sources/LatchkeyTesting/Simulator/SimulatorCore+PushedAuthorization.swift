@@ -12,8 +12,9 @@ extension SimulatorCore {
     static let maximumPushedRequestBytes = 16_384
 
     /// The pushed authorization request endpoint (RFC 9126 §2): the client authenticates as at the token
-    /// endpoint, the parameters are checked as the authorize endpoint checks them, and a 201 answers
-    /// `request_uri` and `expires_in`.
+    /// endpoint, the parameters are checked as the authorize endpoint checks them, a DPoP proof (when sent) as
+    /// the token endpoint checks it (``pushedRequestProof(_:_:)``: its key binds the code, and must be the one
+    /// `dpop_jkt` names), and a 201 answers `request_uri` and `expires_in`.
     func push(_ request: SimulatorRequest, _ routes: SimulatorRoutes) -> TestResponse {
         if let name = provider.flows.authorizationCode?.exchangeRequest, let route = routes.route(named: name),
             let refusal = clientAuthenticationFailure(request, route)
@@ -40,11 +41,17 @@ extension SimulatorCore {
         {
             return error("invalid_request", "Only the S256 code challenge method is supported.", status: 400)
         }
+        // RFC 9449 §10.1: a proof binds the code to its key, as `dpop_jkt` does (both must name the same key).
+        var parameters = request.parameters
+        switch pushedRequestProof(request, routes) {
+        case .failure(let refusal): return refusal
+        case .success(let thumbprint): if let thumbprint { parameters["dpop_jkt"] = thumbprint }
+        }
         let requestURI = Self.requestURIPrefix + SimulatorLedger.token("par")
         let lifetime = ledger.withLock { ledger in
             let lifetime = ledger.senderConstraint.pushedRequestLifetime
             ledger.senderConstraint.pushedRequests[requestURI] = .init(
-                parameters: request.parameters, expiresAt: Date().addingTimeInterval(TimeInterval(lifetime)))
+                parameters: parameters, expiresAt: Date().addingTimeInterval(TimeInterval(lifetime)))
             return lifetime
         }
         return .json(

@@ -4,7 +4,7 @@ import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
 
 /// An authorization server and resource server on 127.0.0.1 that enforce DPoP (RFC 9449) and take pushed
-/// authorization requests (RFC 9126): every proof is checked with ``DPoPProofChecker`` (signature with the
+/// authorization requests (RFC 9126, with or without a proof): every proof is checked with ``DPoPProofChecker`` (signature with the
 /// embedded `jwk`, `htm`, `htu`, `iat`, `ath`, replayed `jti`, nonce), tokens are bound to the proof's key, and
 /// what was refused is recorded.
 struct DPoPTestServer: Sendable {
@@ -32,7 +32,8 @@ struct DPoPTestServer: Sendable {
 /// The state and the answers of ``DPoPTestServer``.
 final class DPoPServerCore: Sendable {
     struct Settings: Sendable {
-        /// Whether the token endpoint answers `use_dpop_nonce` to a proof without its current nonce.
+        /// Whether the token endpoint (and the pushed authorization endpoint, to a push with a proof) answers
+        /// `use_dpop_nonce` to a proof without its current nonce.
         var tokenNonce: String?
         /// Whether the resource endpoint does.
         var resourceNonce: String?
@@ -247,14 +248,39 @@ final class DPoPServerCore: Sendable {
         }
     }
 
+    /// The pushed authorization endpoint. A proof, when sent, is checked as at the token endpoint (the
+    /// authorization server's nonce, no `ath`) and binds the code to its key; with `dpop_jkt` too, both must name
+    /// the same key (RFC 9449 §10.1, the conformance suite's ExtractParAuthorizationCodeDpopBindingKey).
+    /// `noncesRotateAfterSuccess` moves the nonce on after an accepted push (the suite does so at its
+    /// authorization response, which this server leaves to the test's browser).
     private func push(_ request: RecordedRequest) -> TestResponse {
         let form = request.formBody
+        let settings = state.withLock { $0.settings }
+        var jkt = form["dpop_jkt"]
+        if request.header("DPoP") != nil {
+            switch checkProof(request, path: "/par", accessToken: nil, nonce: settings.tokenNonce) {
+            case .failure(let refusal) where refusal.reason == "use_dpop_nonce":
+                return .json(
+                    ["error": "use_dpop_nonce"], status: 400, headers: [("DPoP-Nonce", settings.tokenNonce ?? "")])
+            case .failure(let refusal):
+                return .json(["error": "invalid_dpop_proof", "error_description": refusal.reason], status: 400)
+            case .success(let proof):
+                guard proof.ath == nil, jkt == nil || jkt == proof.jkt else {
+                    state.withLock { $0.refusals.append("/par: ath, or dpop_jkt is not the proof's key") }
+                    return .json(["error": "invalid_dpop_proof"], status: 400)
+                }
+                jkt = proof.jkt
+            }
+        }
         return state.withLock { state in
             if let error = state.settings.pushError { return .json(["error": error], status: 400) }
             let index = state.pushed.count
             let uri = state.settings.pushRequestURI ?? "urn:ietf:params:oauth:request_uri:req-\(index)"
             state.pushed[uri] = form
-            state.codes["code-\(index)"] = .some(form["dpop_jkt"])
+            state.codes["code-\(index)"] = .some(jkt)
+            if state.settings.noncesRotateAfterSuccess, let nonce = state.settings.tokenNonce {
+                state.settings.tokenNonce = nonce + "+"
+            }
             let lifetimes = state.settings.pushLifetimes
             return .json(["request_uri": uri, "expires_in": lifetimes[min(index, lifetimes.count - 1)]], status: 201)
         }

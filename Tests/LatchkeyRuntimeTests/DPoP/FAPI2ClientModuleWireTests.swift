@@ -41,24 +41,29 @@ struct FAPI2ClientModuleWireTests {
         return (client, session)
     }
 
-    @Test("happy path: PAR with dpop_jkt; each token and resource request is retried once with that server's nonce")
+    @Test("happy path: PAR with dpop_jkt and a proof; a push, token or resource request is retried once with the nonce")
     func happyPath() async throws {
         let harness = try Self.suiteHarness()
         let (client, session) = try await Self.signIn(harness)
         #expect(session.tokenType == "DPoP")
         let key = try #require(session.dpopKey?.thumbprint)
 
-        // PAR: no proof, the code bound with dpop_jkt (the suite's ExtractParAuthorizationCodeDpopBindingKey).
+        // PAR: dpop_jkt and a proof of the same key (the suite's ExtractParAuthorizationCodeDpopBindingKey checks
+        // they match); the authorization server refuses the proof for want of its nonce, the retry carries it.
         let pushes = harness.server.requests("/par")
-        #expect(pushes.count == 1)
-        #expect(pushes.first?.header("DPoP") == nil)
-        #expect(pushes.first?.formBody["dpop_jkt"] == key)
+        #expect(pushes.count == 2)
+        #expect(pushes.allSatisfy { $0.formBody["dpop_jkt"] == key })
+        #expect(try claims(pushes[0].header("DPoP"))["nonce"] == nil)
+        #expect(try claims(pushes[1].header("DPoP"))["nonce"] as? String == "as-1")
+        #expect(try pushes.allSatisfy { try claims($0.header("DPoP"))["ath"] == nil })
+        #expect(harness.server.proofKeys("/par") == [key])
 
-        // Token: refused for want of the nonce, then sent once more with it; never an ath.
+        // Token: the server moved its nonce on after the push without saying so; the proof with the old one is
+        // refused, the retry carries the new one; never an ath.
         let exchange = harness.server.requests("/token")
         #expect(exchange.count == 2)
-        #expect(try claims(exchange[0].header("DPoP"))["nonce"] == nil)
-        #expect(try claims(exchange[1].header("DPoP"))["nonce"] as? String == "as-1")
+        #expect(try claims(exchange[0].header("DPoP"))["nonce"] as? String == "as-1")
+        #expect(try claims(exchange[1].header("DPoP"))["nonce"] as? String == "as-1+")
         #expect(try exchange.allSatisfy { try claims($0.header("DPoP"))["ath"] == nil })
 
         // Resource, on the same origin: the authorization server's nonce is not the resource server's.
@@ -74,7 +79,7 @@ struct FAPI2ClientModuleWireTests {
         #expect(refreshed.dpopKey?.thumbprint == key)
         let all = harness.server.requests("/token")
         #expect(all.count == 4)
-        #expect(try claims(all[3].header("DPoP"))["nonce"] as? String == "as-1+")
+        #expect(try claims(all[3].header("DPoP"))["nonce"] as? String == "as-1++")
         #expect(harness.server.proofKeys("/token") == [key, key])
         #expect(harness.server.refusals.isEmpty)
     }
@@ -87,8 +92,9 @@ struct FAPI2ClientModuleWireTests {
         }
         let (client, _) = try await Self.signIn(harness)
         #expect(try await client.send(harness.resource()).status == 200)
-        let sent = harness.server.requests("/token") + harness.server.requests("/resource")
-        #expect(sent.count == 2)
+        let sent =
+            harness.server.requests("/par") + harness.server.requests("/token") + harness.server.requests("/resource")
+        #expect(sent.count == 3)
         #expect(try sent.allSatisfy { try claims($0.header("DPoP"))["nonce"] == nil })
     }
 

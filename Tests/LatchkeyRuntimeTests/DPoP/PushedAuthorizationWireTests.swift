@@ -1,13 +1,15 @@
 import Foundation
 import LatchkeyPlatform
 @_spi(Generated) import LatchkeyTesting
+import LatchkeyTokens
 import Testing
 
 @_spi(Generated) @testable import LatchkeyRuntime
 
 /// Pushed authorization requests (RFC 9126) on the wire: the parameters go to the server, the browser gets only
 /// `client_id` and `request_uri`, an expired `request_uri` is pushed again, errors are mapped; with DPoP the
-/// push names the sign-in's key (`dpop_jkt`) and the code exchange proves it.
+/// push names the sign-in's key (`dpop_jkt`) and proves it (a proof, which meets a nonce challenge), and so does
+/// the code exchange.
 @Suite("PAR: pushed authorization requests on the wire", timeLimit(minutes: 2))
 struct PushedAuthorizationWireTests {
     /// A browser that approves at once: it reads what was pushed under the opened `request_uri` and requests the
@@ -64,7 +66,66 @@ struct PushedAuthorizationWireTests {
         #expect(pushed["dpop_jkt"] == session.dpopKey?.thumbprint)
         #expect(harness.server.proofKeys("/token") == [pushed["dpop_jkt"]])
         #expect(harness.server.requests("/par").count == 1)
+        // The push proves that key too (RFC 9449 §10.1): POST to the endpoint, no access token, so no ath.
+        #expect(harness.server.proofKeys("/par") == [pushed["dpop_jkt"]])
+        let proof = try Self.claims(harness.server.requests("/par").first?.header("DPoP"))
+        #expect(proof["htm"] as? String == "POST")
+        #expect(proof["htu"] as? String == harness.server.baseURL.absoluteString + "/par")
+        #expect(proof["ath"] == nil)
         #expect(harness.server.refusals.isEmpty)
+    }
+
+    @Test("a push refused for want of the DPoP nonce is sent once more with it; the code exchange reuses it")
+    func pushNonceRetry() async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.tokenNonce = "as-nonce-1"
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client(dpop: .required, pushed: .always)
+        let session = try await client.signInWithLoopback(open: Browser(harness.server).open, timeout: .seconds(60))
+        let key = try #require(session.dpopKey?.thumbprint)
+        let pushes = harness.server.requests("/par")
+        #expect(pushes.count == 2)
+        #expect(try Self.claims(pushes.first?.header("DPoP"))["nonce"] == nil)
+        #expect(try Self.claims(pushes.last?.header("DPoP"))["nonce"] as? String == "as-nonce-1")
+        #expect(harness.server.proofKeys("/par") == [key])
+        let tokens = harness.server.requests("/token")
+        #expect(tokens.count == 1)
+        #expect(try Self.claims(tokens.first?.header("DPoP"))["nonce"] as? String == "as-nonce-1")
+        #expect(harness.server.refusals.isEmpty)
+
+        // The retry is logged as such, without the proof; the private key is in no request and no log line.
+        let logs = harness.logs.withLock { $0.joined(separator: "\n") }
+        #expect(logs.range(of: "/par (pushed authorization request), sent again") != nil)
+        let secret = try #require(session.dpopKey?.storedForm)
+        #expect(logs.range(of: secret) == nil)
+        for push in pushes {
+            let proof = try #require(push.header("DPoP"))
+            #expect(logs.range(of: proof) == nil)
+            let sent = push.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+            #expect(sent.range(of: secret) == nil)
+            #expect(String(decoding: push.body, as: UTF8.self).range(of: secret) == nil)
+        }
+    }
+
+    @Test("a re-push of an expired request_uri proves the same key as the first push and the code exchange")
+    func expiredRequestURIWithDPoP() async throws {
+        var settings = DPoPServerCore.Settings()
+        settings.pushLifetimes = [0, 60]
+        let harness = try DPoPHarness(settings)
+        let client = try harness.client(dpop: .required, pushed: .always)
+        let session = try await client.signInWithLoopback(open: Browser(harness.server).open, timeout: .seconds(60))
+        let key = try #require(session.dpopKey?.thumbprint)
+        #expect(harness.server.requests("/par").allSatisfy { $0.formBody["dpop_jkt"] == key })
+        #expect(harness.server.proofKeys("/par") == [key, key])
+        #expect(harness.server.proofKeys("/token") == [key])
+        #expect(harness.server.refusals.isEmpty)
+    }
+
+    /// The claims of a proof (the server checked its signature).
+    static func claims(_ proof: String?) throws -> [String: Any] {
+        let parts = try #require(proof?.split(separator: ".").map(String.init))
+        let bytes = try #require(Base64URL.decode(parts[1]))
+        return try #require((try JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])
     }
 
     @Test("an expired request_uri is pushed again before the browser opens; the fresh one is opened")
@@ -82,6 +143,7 @@ struct PushedAuthorizationWireTests {
             opened.first?.absoluteString.hasSuffix("request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3Areq-1")
                 == true)
         #expect(harness.server.requests("/par").allSatisfy { $0.formBody["dpop_jkt"] == nil })
+        #expect(harness.server.requests("/par").allSatisfy { $0.header("DPoP") == nil })
     }
 
     @Test("a pushed authorization error is mapped, and no browser opens")

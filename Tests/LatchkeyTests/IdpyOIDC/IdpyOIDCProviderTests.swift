@@ -38,6 +38,12 @@ struct IdpyOIDCProviderTests {
         let pushes = harness.transport.to("/par")
         try #require(pushes.count == 1)
         #expect(pushes[0].form["dpop_jkt"] == key.thumbprint)
+        // ...and a proof of that key (RFC 9449 §10.1), which the server checked: POST, the endpoint, no ath.
+        #expect(ProviderSimulator.dpopKeyThumbprint(ofProof: pushes[0].request.header("DPoP") ?? "") == key.thumbprint)
+        let pushProof = idpyProofClaims(pushes[0].request)
+        #expect(
+            pushProof["htm"] as? String == "POST" && pushProof["htu"] as? String == harness.url("/par").absoluteString)
+        #expect(pushProof["ath"] == nil && pushProof["nonce"] == nil)
         #expect(pushes[0].form["code_challenge_method"] == "S256" && pushes[0].form["client_id"] == "latchkey-public")
         #expect(pushes[0].response?.status == 201)
         let opened = try #require(harness.opened.value.first)
@@ -199,6 +205,32 @@ struct IdpyOIDCProviderTests {
         #expect(idpyProofClaims(calls[1].request)["nonce"] as? String == resourceNonce)
         #expect(
             idpyProofClaims(calls[0].request)["jti"] as? String != idpyProofClaims(calls[1].request)["jti"] as? String)
+    }
+
+    @Test("a push whose proof is of another key than its dpop_jkt is refused; a proof without dpop_jkt is taken")
+    func pushedProofKey() async throws {
+        let harness = try IdpyHarness()
+        _ = try await harness.client.prepareAuthorization(redirectURI: harness.url("/callback"))
+        let pushed = try #require(harness.transport.to("/par").first)
+        #expect(pushed.response?.status == 201)
+        let stranger = try DPoPKey.generate()
+        func push(_ form: [String: String]) async throws -> TransportResponse {
+            var body = URLComponents()
+            body.queryItems = form.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            let proof = try DPoPProof.make(
+                key: stranger, method: "POST", url: harness.url("/par"), accessToken: nil, nonce: nil,
+                issuedAt: Date(), jti: UUID().uuidString)
+            return try await harness.raw(
+                TransportRequest(
+                    method: "POST", url: harness.url("/par"),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded"), ("DPoP", proof)],
+                    body: Data((body.percentEncodedQuery ?? "").utf8)))
+        }
+        let mismatched = try await push(pushed.form)
+        #expect(mismatched.status == 400 && JSON(data: mismatched.body)?["error"]?.string == "invalid_dpop_proof")
+        var proofOnly = pushed.form
+        proofOnly["dpop_jkt"] = nil
+        #expect(try await push(proofOnly).status == 201)
     }
 
     @Test("a pushed request_uri that expired before the browser opened is pushed again; idpyoidc refuses the old one")

@@ -101,7 +101,7 @@ extension AuthClient {
         }
         let proofKey = try newProofKey()
         // With DPoP, `dpop_jkt` binds the code to the sign-in's key, pushed or not (RFC 9449 §10; Salesforce
-        // requires it).
+        // requires it); a push also carries a proof of that key (§10.1).
         if let proofKey, !query.contains(where: { $0.name == "dpop_jkt" }) {
             query.append(("dpop_jkt", proofKey.thumbprint))
         }
@@ -112,7 +112,7 @@ extension AuthClient {
             let pushed = PushedAuthorization(
                 endpoint: endpoint, parameters: query,
                 clientAuthentication: provider.requests[flow.exchangeRequest]?.clientAuthentication ?? .none,
-                authorizeURL: flow.authorizeURL, scope: scope)
+                authorizeURL: flow.authorizeURL, scope: scope, proofKey: proofKey)
             (url, expiresAt) = try await push(pushed)
             rememberPushed(pushed, state: state)
         } else {

@@ -3,7 +3,7 @@ import LatchkeyTokens
 import LatchkeyVocabulary
 
 /// A pushed authorization request (RFC 9126) that a browser sign-in opens: what was pushed, so that an expired
-/// `request_uri` can be replaced by pushing the same parameters again.
+/// `request_uri` can be replaced by pushing the same parameters again (with a proof of the same key).
 struct PushedAuthorization: Sendable {
     /// The pushed authorization request endpoint.
     var endpoint: URL
@@ -14,6 +14,10 @@ struct PushedAuthorization: Sendable {
     /// The authorization URL's template and scope, for the URL that carries `client_id` and `request_uri`.
     var authorizeURL: ValueTemplate
     var scope: VariableScope
+    /// With DPoP, the sign-in's key (the one `dpop_jkt` names): each push carries a proof of it (RFC 9449 §10.1),
+    /// so the push meets the endpoint's `DPoP-Nonce` challenge, and a server that checks proofs at its pushed
+    /// authorization endpoint sees the key `dpop_jkt` names.
+    var proofKey: DPoPKey?
 }
 
 extension AuthClient {
@@ -40,7 +44,10 @@ extension AuthClient {
     }
 
     /// Pushes authorization parameters (RFC 9126 §2) and returns the URL that opens them: the authorization
-    /// endpoint with only `client_id` and `request_uri`.
+    /// endpoint with only `client_id` and `request_uri`. With DPoP the request carries a proof of the sign-in's
+    /// key as well as `dpop_jkt` (RFC 9449 §10.1: a server may check either; the proof has no `ath`), and a 400
+    /// `use_dpop_nonce` with a `DPoP-Nonce` is answered by one retry carrying the nonce, which the code exchange
+    /// then reuses (the authorization server's nonce, ``DPoPNonces``).
     /// - Returns: The URL and when its `request_uri` expires (`expires_in`, less ``pushedRequestMargin``).
     /// - Throws: the endpoint's error mapped like a token endpoint's (`invalid_request`, `invalid_client`, ...);
     ///   `invalid_response` for an answer without `request_uri` or `expires_in`.
@@ -50,7 +57,7 @@ extension AuthClient {
             body: pushed.parameters.map { ParameterSpec($0.name, .string(ValueTemplate(literal: $0.value))) },
             clientAuthentication: pushed.clientAuthentication, response: .document)
         let request = try builder.build(spec, scope: pushed.scope)
-        var context = requestContext()
+        var context = requestContext(proofKey: pushed.proofKey)
         context.descriptorRequest = DescriptorRequest(
             name: "pushed authorization request", spec: spec, scope: pushed.scope, isTokenRequest: false)
         context.secrets =
