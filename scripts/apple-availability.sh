@@ -93,7 +93,8 @@ done
 tests=$(cd Tests && ls -d */ | tr -d / | tr '\n' '|')
 WORK="$WORK/typecheck" bash "$TOOL" "$LAYOUT" "$@" > "$WORK/report.txt" 2>&1
 status=$?
-[ $status -eq 3 ] && { cat "$WORK/report.txt"; exit 3; }
+# 3: the stand-in SDK did not load; 2: a usage error, or scripts/apple/apple-typecheck.sh's patch no longer applies.
+[ $status -eq 3 ] || [ $status -eq 2 ] && { cat "$WORK/report.txt"; exit $status; }
 # Paths back to the repository's (Sources/<test target>/ is Tests/<test target>/, Sources/Latchkey/Generated/ is
 # Generated/), then one correction: the stand-in SDK's Foundation is FoundationEssentials, which lacks
 # Foundation's `StringProtocol.contains(_:)` (every OS), so in a file that imports Foundation a string's

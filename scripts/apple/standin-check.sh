@@ -69,7 +69,8 @@ for p in $PLATS; do
   #    scripts/apple/apple-typecheck.sh runs it with tvOS, watchOS and visionOS added).
   if [ ! -f "$WORK/mods/$dir/FoundationEssentials.swiftmodule/$stem.swiftinterface" ]; then
     SHARED_TOOL="$SHARED" "$HERE/apple-typecheck.sh" "$ROOT" "$p" > "$RUN/shared-$p.txt" 2>&1
-    [ $? -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($RUN/shared-$p.txt)" >&2; exit 3; }
+    rc=$?; [ $rc -eq 2 ] && { cat "$RUN/shared-$p.txt" >&2; exit 3; }
+    [ $rc -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($RUN/shared-$p.txt)" >&2; exit 3; }
   fi
   # visionOS reads a declaration's iOS availability through the SDK's iOS-to-visionOS version map.
   sdk="$WORK/sdk"; [ "$p" = visionos ] && sdk="$WORK/sdk-xrsimulator"
