@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Apple availability gate: the library targets and the generated clients in Generated/ (with --all, also the
-# executables' files other than their entry points, and the test targets) type-checked for macOS and iOS at the
-# deployment targets Package.swift declares, with the real compiler against the stand-in SDK of
+# executables' files other than their entry points, and the test targets) type-checked for macOS and iOS (or
+# tvOS, watchOS, visionOS when named) at the deployment targets Package.swift declares, with the real compiler against the stand-in SDK of
 # ../shared/tools/apple-typecheck (see its README for what it cannot see). Prints each violation and a count;
 # exits non-zero when there is one.
 #
 #   bash scripts/apple-availability.sh              # macOS and iOS
 #   bash scripts/apple-availability.sh ios          # one platform
+#   bash scripts/apple-availability.sh tvos watchos visionos   # through scripts/apple/apple-typecheck.sh, the
+#                                                   # shared tool patched with those three platforms
 #   bash scripts/apple-availability.sh --all        # executables and tests too (not yet clean: see README)
 #
 # The shared tool type-checks the folders under a root's Sources/ as one module, so this script lays out a
@@ -23,6 +25,15 @@ if [ "${1:-}" = --all ]; then
     all=true
     shift
 fi
+# The shared tool knows macOS and iOS; the other platforms go through its patched copy (same output).
+for platform in "$@"; do
+    case $platform in tvos | watchos | visionos)
+        export SHARED_TOOL=$TOOL
+        TOOL=$ROOT/scripts/apple/apple-typecheck.sh
+        break
+        ;;
+    esac
+done
 
 LAYOUT="$WORK/root"
 rm -rf "$LAYOUT"
@@ -82,7 +93,8 @@ done
 tests=$(cd Tests && ls -d */ | tr -d / | tr '\n' '|')
 WORK="$WORK/typecheck" bash "$TOOL" "$LAYOUT" "$@" > "$WORK/report.txt" 2>&1
 status=$?
-[ $status -eq 3 ] && { cat "$WORK/report.txt"; exit 3; }
+# 3: the stand-in SDK did not load; 2: a usage error, or scripts/apple/apple-typecheck.sh's patch no longer applies.
+[ $status -eq 3 ] || [ $status -eq 2 ] && { cat "$WORK/report.txt"; exit $status; }
 # Paths back to the repository's (Sources/<test target>/ is Tests/<test target>/, Sources/Latchkey/Generated/ is
 # Generated/), then one correction: the stand-in SDK's Foundation is FoundationEssentials, which lacks
 # Foundation's `StringProtocol.contains(_:)` (every OS), so in a file that imports Foundation a string's

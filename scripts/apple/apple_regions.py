@@ -34,11 +34,12 @@ KNOWN = APPLE_SDK | LINUX_SDK | {"AppKit", "UIKit", "Musl", "WinSDK", "Android",
 
 
 def environment(platform):
-    """(canImport set, os name) for 'macos', 'ios' or 'linux'."""
+    """(canImport set, os name) for 'macos', 'ios', 'tvos', 'watchos', 'visionos' or 'linux'."""
     if platform == "linux":
         return LINUX_SDK, "Linux"
-    ui = {"macos": "AppKit", "ios": "UIKit"}[platform]
-    return APPLE_SDK | {ui}, {"macos": "macOS", "ios": "iOS"}[platform]
+    ui = {"macos": {"AppKit"}, "ios": {"UIKit"}, "tvos": {"UIKit"}, "watchos": set(), "visionos": {"UIKit"}}[platform]
+    names = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"}
+    return APPLE_SDK | ui, names[platform]
 
 
 def evaluate(condition, platform):

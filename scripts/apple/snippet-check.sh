@@ -5,7 +5,7 @@
 # Convention: a ```swift block whose first line is an `import` is a complete file and must compile; any other
 # block is a fragment (it names values defined in the surrounding prose) and is not compiled. A complete block
 # with top-level statements is compiled as a main.swift.
-# Usage: scripts/apple/snippet-check.sh [macos|ios]   (default macos; runs standin-check.sh first if needed)
+# Usage: scripts/apple/snippet-check.sh [macos|ios|tvos|watchos|visionos]   (default macos; runs standin-check.sh first if needed)
 # Env: as standin-check.sh. Prints `Sources/Latchkey/Latchkey.docc/X.md:LINE:COL: error: message` per diagnostic
 # and a summary line; exit 0 when every complete block compiles.
 #
@@ -22,16 +22,21 @@ TC=${TC:-/opt/swift/usr}; export WORK=${WORK:-/tmp/appletc-standins}; export PAT
 RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"; mkdir -p "$RUN"
 pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
 MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
+TVOS_MIN=${TVOS_MIN:-$(pkgmin tvOS)}; WATCHOS_MIN=${WATCHOS_MIN:-$(pkgmin watchOS)}; VISIONOS_MIN=${VISIONOS_MIN:-$(pkgmin visionOS)}
 case $P in
   macos) tgt="x86_64-apple-macos${MACOS_MIN:-15.0}";;
   ios) tgt="x86_64-apple-ios${IOS_MIN:-18.0}-simulator";;
+  tvos) tgt="x86_64-apple-tvos${TVOS_MIN:?no tvOS target}-simulator";;
+  watchos) tgt="x86_64-apple-watchos${WATCHOS_MIN:?no watchOS target}-simulator";;
+  visionos) tgt="x86_64-apple-xros${VISIONOS_MIN:?no visionOS target}-simulator";;
   *) echo "unknown platform $P" >&2; exit 2;;
 esac
+sdk="$WORK/sdk"; [ "$P" = visionos ] && sdk="$WORK/sdk-xrsimulator"
 # The stand-ins, stubs and source links of standin-check.sh, for this deployment target.
-MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN "$HERE/standin-check.sh" "$P" > "$RUN/snippet-standin-$P.txt" 2>&1
+MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN TVOS_MIN=$TVOS_MIN WATCHOS_MIN=$WATCHOS_MIN VISIONOS_MIN=$VISIONOS_MIN "$HERE/standin-check.sh" "$P" > "$RUN/snippet-standin-$P.txt" 2>&1
 [ $? -eq 3 ] && { cat "$RUN/snippet-standin-$P.txt" >&2; exit 3; }
 S="$RUN/standins-$P"; STUBS="$RUN/check-stubs-$P"; M="$RUN/snippets-$P"; rm -rf "$M"; mkdir -p "$M/mods" "$M/blocks"
-F=(-target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" -module-cache-path "$WORK/mcache"
+F=(-target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" -module-cache-path "$WORK/mcache"
    -I "$M/mods" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" -swift-version 6
    -enable-cross-import-overlays -diagnostic-style llvm)
 swiftc -frontend -emit-module -experimental-allow-module-with-compiler-errors "${F[@]}" -parse-as-library \

@@ -1,10 +1,10 @@
 #!/bin/bash
-# Type-checks Latchkey's Apple-only code for macOS and iOS on Linux, against the stand-in SDK modules in
+# Type-checks Latchkey's Apple-only code for macOS, iOS, tvOS, watchOS and visionOS on Linux, against the stand-in SDK modules in
 # scripts/apple/standins (written from Apple's documented declarations). See scripts/apple/README.md.
 #
-# Usage: scripts/apple/standin-check.sh [macos] [ios]          (default: both)
+# Usage: scripts/apple/standin-check.sh [macos] [ios] [tvos] [watchos] [visionos]    (default: macos ios)
 # Env:   TC (toolchain usr dir, default /opt/swift/usr), WORK (cache, default /tmp/appletc-standins),
-#        MACOS_MIN / IOS_MIN (default: read from Package.swift), VERBOSE=1 (print deferred errors too),
+#        MACOS_MIN / IOS_MIN / TVOS_MIN / WATCHOS_MIN / VISIONOS_MIN (default: read from Package.swift), VERBOSE=1 (print deferred errors too),
 #        DEFERRED (regex of error messages reported but not counted; default none: every error counts).
 # Prints every error or warning located in Apple-only code as `[platform] path:line:col: error: message`, then a
 # summary line. Exit 0 none, 1 some, 3 the stand-in SDK could not be built.
@@ -22,6 +22,7 @@ DEFERRED=${DEFERRED-}
 pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
 MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
 MACOS_MIN=${MACOS_MIN:-15.0}; IOS_MIN=${IOS_MIN:-18.0}
+TVOS_MIN=${TVOS_MIN:-$(pkgmin tvOS)}; WATCHOS_MIN=${WATCHOS_MIN:-$(pkgmin watchOS)}; VISIONOS_MIN=${VISIONOS_MIN:-$(pkgmin visionOS)}
 
 # Library targets (no main.swift/@main), type-checked together as one module named LatchkeyRuntime, so that the
 # generated clients' `LatchkeyRuntime.X` names resolve; Generated/*.swift is the Latchkey target's plugin output.
@@ -53,30 +54,42 @@ for f in "$ROOT"/Generated/*.swift; do [ -f "$f" ] && add Generated "${f#$ROOT/}
 total=0; deferred=0
 for p in $PLATS; do
   case $p in
-    macos) dir=macosx; tgt="x86_64-apple-macos$MACOS_MIN"; pname=macOS;;
-    ios) dir=iphonesimulator; tgt="x86_64-apple-ios$IOS_MIN-simulator"; pname=iOS;;
+    macos) dir=macosx; tgt="x86_64-apple-macos$MACOS_MIN"; stem=x86_64-apple-macos; pname=macOS;;
+    ios) dir=iphonesimulator; tgt="x86_64-apple-ios$IOS_MIN-simulator"; stem=x86_64-apple-ios-simulator; pname=iOS;;
+    tvos) dir=appletvsimulator; tgt="x86_64-apple-tvos${TVOS_MIN:?no tvOS target}-simulator"
+      stem=x86_64-apple-tvos-simulator; pname=tvOS;;
+    watchos) dir=watchsimulator; tgt="x86_64-apple-watchos${WATCHOS_MIN:?no watchOS target}-simulator"
+      stem=x86_64-apple-watchos-simulator; pname=watchOS;;
+    # x86_64, though the visionOS simulator is arm64-only: see scripts/apple/apple-typecheck.sh.
+    visionos) dir=xrsimulator; tgt="x86_64-apple-xros${VISIONOS_MIN:?no visionOS target}-simulator"
+      stem=x86_64-apple-xros-simulator; pname=visionOS;;
     *) echo "unknown platform $p" >&2; exit 2;;
   esac
-  # 1. The standard library and FoundationEssentials for the Apple triple, from the shared tool (first run only).
-  if [ ! -f "$WORK/mods/$dir/FoundationEssentials.swiftmodule/$( [ $p = macos ] && echo x86_64-apple-macos || echo x86_64-apple-ios-simulator).swiftinterface" ]; then
-    "$SHARED" "$ROOT" "$p" > "$RUN/shared-$p.txt" 2>&1
-    [ $? -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($RUN/shared-$p.txt)" >&2; exit 3; }
+  # 1. The standard library and FoundationEssentials for the Apple triple, from the shared tool (first run only;
+  #    scripts/apple/apple-typecheck.sh runs it with tvOS, watchOS and visionOS added).
+  if [ ! -f "$WORK/mods/$dir/FoundationEssentials.swiftmodule/$stem.swiftinterface" ]; then
+    SHARED_TOOL="$SHARED" "$HERE/apple-typecheck.sh" "$ROOT" "$p" > "$RUN/shared-$p.txt" 2>&1
+    rc=$?; [ $rc -eq 2 ] && { cat "$RUN/shared-$p.txt" >&2; exit 3; }
+    [ $rc -eq 3 ] && { echo "standin-check: the shared tool could not build the SDK for $pname ($RUN/shared-$p.txt)" >&2; exit 3; }
   fi
+  # visionOS reads a declaration's iOS availability through the SDK's iOS-to-visionOS version map.
+  sdk="$WORK/sdk"; [ "$p" = visionos ] && sdk="$WORK/sdk-xrsimulator"
+  mkdir -p "$sdk"; [ "$p" = visionos ] && cp "$HERE/sdk/xrsimulator-SDKSettings.json" "$sdk/SDKSettings.json"
   # 2. The stand-in modules for this platform and deployment target.
   S="$RUN/standins-$p"
-  "$HERE/build-standins.sh" "$p" "$tgt" "$S" > "$RUN/standins-$p.log" 2>&1 || {
+  SDK="$sdk" "$HERE/build-standins.sh" "$p" "$tgt" "$S" > "$RUN/standins-$p.log" 2>&1 || {
     cat "$RUN/standins-$p.log" >&2; echo "standin-check: stand-in modules failed to build for $pname" >&2; exit 3; }
   # 3. Empty modules for the sibling targets (their code is in the one module).
   STUBS="$RUN/check-stubs-$p"; rm -rf "$STUBS"; mkdir -p "$STUBS"
   for t in $TGTS; do
     [ "$t" = LatchkeyRuntime ] && continue
     echo "" > "$STUBS/$t.swift"
-    swiftc -frontend -emit-module -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+    swiftc -frontend -emit-module -target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" \
       -module-cache-path "$WORK/mcache" -swift-version 6 -parse-as-library -module-name "$t" \
       -o "$STUBS/$t.swiftmodule" "$STUBS/$t.swift" 2>/dev/null
   done
   # 4. Type-check, then keep what lies in Apple-only code.
-  swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+  swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" \
     -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
     -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
@@ -102,7 +115,7 @@ for p in $PLATS; do
     sed -E 's/^([[:space:]]*)@_exported import (struct|class|enum|protocol|func|var|let|typealias) Latchkey[A-Za-z]*\.([A-Za-z_]+)/\1@available(macOS 999, iOS 999, tvOS 999, watchOS 999, visionOS 999, *) private typealias _Reexported_\3 = \3/' \
       "$vf" > "$vlink"
     printf '%s\t%s\n' "$vlink" "Generated/vendor/$vname.swift" > "$RUN/check-map-vendor-$vname.txt"
-    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" \
       -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
       -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
       -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \

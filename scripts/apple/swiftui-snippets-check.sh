@@ -1,9 +1,10 @@
 #!/bin/bash
-# Type-checks the SwiftUI app snippets the documentation shows (scripts/apple/snippets/*.swift) for macOS and iOS on
+# Type-checks the SwiftUI app snippets the documentation shows (scripts/apple/snippets/*.swift) for macOS and iOS (or tvOS, watchOS, visionOS) on
 # Linux, against the stand-in SDK modules (scripts/apple/standins) and the library's own sources.
 #
-# Usage: scripts/apple/swiftui-snippets-check.sh [macos] [ios]      (default: both)
-# Env:   as scripts/apple/standin-check.sh (TC, WORK, MACOS_MIN, IOS_MIN; default targets: Package.swift's).
+# Usage: scripts/apple/swiftui-snippets-check.sh [macos] [ios] [tvos] [watchos] [visionos]   (default: macos ios)
+# Env:   as scripts/apple/standin-check.sh (TC, WORK, MACOS_MIN, IOS_MIN, ...; default targets: Package.swift's);
+#        STANDINS_BUILT=1 skips the standin-check.sh run when the caller just ran it for the same platforms.
 # How: standin-check.sh runs first for each platform (it builds the stand-ins, the sibling-module stubs and the
 # list of library files in its run directory under $WORK; its own findings are not repeated here). Then each
 # snippet is type-checked with every library file as one module, its `import Latchkey` left out (the module is the
@@ -24,16 +25,25 @@ RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"; mkdir -p "$RUN"
 pkgmin() { grep -oE "\.$1\(\.v[0-9_]+" "$ROOT/Package.swift" 2>/dev/null | head -1 | sed -E 's/.*\.v//; s/_/./g' | awk '{print ($0 ~ /\./) ? $0 : $0 ".0"}'; }
 MACOS_MIN=${MACOS_MIN:-$(pkgmin macOS)}; IOS_MIN=${IOS_MIN:-$(pkgmin iOS)}
 export MACOS_MIN=${MACOS_MIN:-15.0} IOS_MIN=${IOS_MIN:-18.0}
+TVOS_MIN=${TVOS_MIN:-$(pkgmin tvOS)}; WATCHOS_MIN=${WATCHOS_MIN:-$(pkgmin watchOS)}; VISIONOS_MIN=${VISIONOS_MIN:-$(pkgmin visionOS)}
+export TVOS_MIN WATCHOS_MIN VISIONOS_MIN
 
 total=0
 for p in $PLATS; do
   case $p in
     macos) tgt="x86_64-apple-macos$MACOS_MIN"; pname=macOS;;
     ios) tgt="x86_64-apple-ios$IOS_MIN-simulator"; pname=iOS;;
+    tvos) tgt="x86_64-apple-tvos${TVOS_MIN:?no tvOS target}-simulator"; pname=tvOS;;
+    watchos) tgt="x86_64-apple-watchos${WATCHOS_MIN:?no watchOS target}-simulator"; pname=watchOS;;
+    visionos) tgt="x86_64-apple-xros${VISIONOS_MIN:?no visionOS target}-simulator"; pname=visionOS;;
     *) echo "unknown platform $p" >&2; exit 2;;
   esac
-  "$HERE/standin-check.sh" "$p" > /dev/null 2>"$RUN/snippets-standin-$p.txt"
-  [ $? -eq 3 ] && { cat "$RUN/snippets-standin-$p.txt" >&2; exit 3; }
+  sdk="$WORK/sdk"; [ "$p" = visionos ] && sdk="$WORK/sdk-xrsimulator"
+  # STANDINS_BUILT=1: standin-check.sh just ran for this platform and tree (CI), so its run directory is current.
+  if [ -z "${STANDINS_BUILT:-}" ] || [ ! -d "$RUN/standins-$p" ]; then
+    "$HERE/standin-check.sh" "$p" > /dev/null 2>"$RUN/snippets-standin-$p.txt"
+    [ $? -eq 3 ] && { cat "$RUN/snippets-standin-$p.txt" >&2; exit 3; }
+  fi
   S="$RUN/standins-$p"; STUBS="$RUN/check-stubs-$p"; L="$RUN/check-links"
   out="$RUN/snippets-$p"; rm -rf "$out"; mkdir -p "$out"
   for snippet in "$HERE"/snippets/*.swift; do
@@ -48,7 +58,7 @@ for p in $PLATS; do
     # Same line numbers: the import becomes a comment.
     sed -E 's|^([[:space:]]*)import Latchkey$|\1// import Latchkey|' "$snippet" \
       | sed -E "s|^([[:space:]]*)import ${vendor:-Latchkey}\$|\\1// import ${vendor:-Latchkey}|" > "$out/$name"
-    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$WORK/sdk" \
+    swiftc -frontend -typecheck -target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" \
       -module-cache-path "$WORK/mcache" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" \
       -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
       -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \

@@ -1,9 +1,11 @@
-// A sign-in button of the app's own on SwiftUI's web authentication session (iOS 16.4, macOS 13.3), as
+// A sign-in button of the app's own on SwiftUI's web authentication session (iOS 16.4, macOS 13.3, visionOS; not
+// tvOS or watchOS, where Latchkey has no browser sign-in), as
 // SwiftUIWebAuthenticator's documentation shows it. Type-checked by scripts/apple/swiftui-snippets-check.sh.
 import AuthenticationServices
 import Latchkey
 import SwiftUI
 
+#if os(iOS) || os(macOS) || os(visionOS)  // no browser sign-in on tvOS and watchOS
 @available(iOS 16.4, macOS 13.3, *)
 struct CustomSignInButton: View {
     @ObservedObject var auth: AuthModel
@@ -16,3 +18,4 @@ struct CustomSignInButton: View {
         .disabled(!auth.canSignIn)
     }
 }
+#endif

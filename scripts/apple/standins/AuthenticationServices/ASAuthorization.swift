@@ -4,29 +4,29 @@
 
 @_exported import Foundation
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol ASAuthorizationProvider: NSObjectProtocol {}
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol ASAuthorizationCredential: NSObjectProtocol {}
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 open class ASAuthorizationRequest: NSObject {}
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 open class ASAuthorization: NSObject {
     open var provider: any ASAuthorizationProvider { fatalError("stand-in") }
     open var credential: any ASAuthorizationCredential { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol ASAuthorizationControllerDelegate: NSObjectProtocol {
     func authorizationController(
         controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization)
     func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error)
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension ASAuthorizationControllerDelegate {
     public func authorizationController(
         controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
@@ -34,13 +34,15 @@ extension ASAuthorizationControllerDelegate {
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {}
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+#if !os(watchOS)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, *)
 @MainActor
 public protocol ASAuthorizationControllerPresentationContextProviding: NSObjectProtocol {
     func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor
 }
+#endif
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 open class ASAuthorizationController: NSObject {
     public init(authorizationRequests: [ASAuthorizationRequest]) { fatalError("stand-in") }
 
@@ -51,10 +53,12 @@ open class ASAuthorizationController: NSObject {
         set { fatalError("stand-in") }
     }
 
+#if !os(watchOS)
     weak open var presentationContextProvider: (any ASAuthorizationControllerPresentationContextProviding)? {
         get { fatalError("stand-in") }
         set { fatalError("stand-in") }
     }
+#endif
 
     open func performRequests() { fatalError("stand-in") }
 
@@ -62,7 +66,7 @@ open class ASAuthorizationController: NSObject {
     open func cancel() { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct ASAuthorizationError: Error, Hashable, Sendable {
     public enum Code: Int, Hashable, Sendable {
         case unknown = 1000
@@ -79,7 +83,8 @@ public struct ASAuthorizationError: Error, Hashable, Sendable {
     public static var failed: Code { .failed }
 }
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject, ASAuthorizationProvider {
     public init(relyingPartyIdentifier: String) { fatalError("stand-in") }
 
@@ -94,10 +99,12 @@ open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject, ASAutho
     { fatalError("stand-in") }
 }
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest {}
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthorizationRequest {
     open var allowedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor] {
         get { fatalError("stand-in") }
@@ -105,19 +112,22 @@ open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthori
     }
 }
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialDescriptor: NSObject {
     public init(credentialID: Data) { fatalError("stand-in") }
 }
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialRegistration: NSObject, ASAuthorizationCredential {
     open var rawAttestationObject: Data? { fatalError("stand-in") }
     open var rawClientDataJSON: Data { fatalError("stand-in") }
     open var credentialID: Data { fatalError("stand-in") }
 }
 
-@available(macOS 12.0, iOS 15.0, *)
+@available(macOS 12.0, iOS 15.0, tvOS 16.0, *)
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuthorizationCredential {
     open var rawAuthenticatorData: Data! { fatalError("stand-in") }
     open var userID: Data! { fatalError("stand-in") }

@@ -2,14 +2,14 @@
 // its associated types only (no subscription machinery).
 
 /// Declares that a type can transmit a sequence of values over time.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol Publisher<Output, Failure> {
     associatedtype Output
     associatedtype Failure: Error
 }
 
 /// A publisher that publishes changes from observable objects.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 final public class ObservableObjectPublisher: Publisher {
     public typealias Output = Void
     public typealias Failure = Never
@@ -20,7 +20,7 @@ final public class ObservableObjectPublisher: Publisher {
 }
 
 /// A type of object with a publisher that emits before the object has changed.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol ObservableObject: AnyObject {
     associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
     where ObjectWillChangePublisher.Failure == Never
@@ -28,14 +28,14 @@ public protocol ObservableObject: AnyObject {
     var objectWillChange: ObjectWillChangePublisher { get }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
     /// A publisher that emits before the object has changed.
     public var objectWillChange: ObservableObjectPublisher { fatalError("stand-in") }
 }
 
 /// A type that publishes a property marked with an attribute.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @propertyWrapper
 public struct Published<Value> {
     /// Creates the published instance with an initial wrapped value.

@@ -4,7 +4,7 @@
 
 import Foundation
 
-@available(macOS 10.15, iOS 13.0, watchOS 6.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public enum SecureEnclave {
     /// Whether the device has a Secure Enclave (false in the Simulator).
     public static var isAvailable: Bool { fatalError("stand-in") }

@@ -3,7 +3,7 @@
 
 import Foundation
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public enum P256 {
     public enum Signing {
         public struct PublicKey: Sendable {
@@ -32,7 +32,7 @@ public enum P256 {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public enum P384 {
     public enum Signing {
         public struct PublicKey: Sendable {
@@ -61,7 +61,7 @@ public enum P384 {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public enum Curve25519 {
     public enum Signing {
         public struct PublicKey: Sendable {

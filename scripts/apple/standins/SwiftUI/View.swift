@@ -7,28 +7,28 @@
 @_exported import Observation
 
 /// A type that represents part of your app's user interface.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Never: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
 /// A view that doesn't contain any content.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct EmptyView {
     public init() {}
 }
 
 /// A view created from a swift tuple of view values.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct TupleView<T> {
     public var value: T
@@ -36,49 +36,49 @@ public struct TupleView<T> {
 }
 
 /// View content that shows one of two possible children.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct _ConditionalContent<TrueContent, FalseContent> {}
 
 /// A view that type-erases the view it wraps.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct AnyView {
     public init<V: View>(_ view: V) { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension EmptyView: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension TupleView: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension AnyView: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
 /// A custom parameter attribute that constructs views from closures.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @resultBuilder
 public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -98,22 +98,22 @@ public struct ViewBuilder {
 
 /// A modifier that you apply to a view or another view modifier, producing a different version of the original
 /// value.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public protocol ViewModifier {}
 
 /// An empty, or identity, modifier.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct EmptyModifier {
     public init() {}
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension EmptyModifier: ViewModifier {}
 
 /// A value with a modifier applied to it.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct ModifiedContent<Content, Modifier> {
     public var content: Content
@@ -124,13 +124,13 @@ public struct ModifiedContent<Content, Modifier> {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension View {
     /// The stand-in result of every modifier (Apple returns `some View`).
     nonisolated func _modified() -> ModifiedContent<Self, EmptyModifier> {

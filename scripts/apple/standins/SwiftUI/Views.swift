@@ -1,7 +1,7 @@
 // Stand-in for SwiftUI: text, images, buttons, labels, progress and stacks.
 
 /// The key for a string in a localization table, made from a literal (interpolations included).
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
     public init(_ value: String) {}
@@ -17,7 +17,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 }
 
 /// A view that displays one or more lines of read-only text.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct Text: Equatable, Sendable {
     /// Creates a text view that displays localized content identified by a key.
@@ -31,7 +31,7 @@ public struct Text: Equatable, Sendable {
 }
 
 /// A view that displays an image.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct Image: Equatable, Sendable {
     /// Creates a system symbol image.
@@ -39,14 +39,14 @@ public struct Image: Equatable, Sendable {
 }
 
 /// A control that initiates an action.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public struct Button<Label: View> {
     /// Creates a button that displays a custom label.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Button where Label == Text {
     /// Creates a button that generates its label from a localized string key.
     public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) { fatalError("stand-in") }
@@ -56,13 +56,13 @@ extension Button where Label == Text {
 }
 
 /// A standard label for user interface items, consisting of an icon with a title.
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 public struct Label<Title: View, Icon: View> {
     /// Creates a label with a custom title and icon.
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) { fatalError("stand-in") }
 }
 
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 extension Label where Title == Text, Icon == Image {
     /// Creates a label with a system icon image and a title generated from a localized string.
     public init(_ titleKey: LocalizedStringKey, systemImage name: String) { fatalError("stand-in") }
@@ -72,23 +72,23 @@ extension Label where Title == Text, Icon == Image {
 }
 
 /// A view that shows the progress toward completion of a task.
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 public struct ProgressView<Label: View, CurrentValueLabel: View> {}
 
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
     /// Creates a progress view for showing indeterminate progress, without a label.
     public init() {}
 }
 
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView where CurrentValueLabel == EmptyView {
     /// Creates a progress view for showing indeterminate progress that displays a custom label.
     public init(@ViewBuilder label: () -> Label) { fatalError("stand-in") }
 }
 
 /// An alignment position along the horizontal axis.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct HorizontalAlignment: Equatable, Sendable {
     public static let leading = HorizontalAlignment()
@@ -97,7 +97,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
 }
 
 /// An alignment position along the vertical axis.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct VerticalAlignment: Equatable, Sendable {
     public static let top = VerticalAlignment()
@@ -106,7 +106,7 @@ public struct VerticalAlignment: Equatable, Sendable {
 }
 
 /// A view that arranges its subviews in a vertical line.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct VStack<Content: View> {
     /// Creates an instance with the given spacing and horizontal alignment.
@@ -115,7 +115,7 @@ public struct VStack<Content: View> {
 }
 
 /// A view that arranges its subviews in a horizontal line.
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct HStack<Content: View> {
     /// Creates a horizontal stack with the given spacing and vertical alignment.
@@ -123,43 +123,43 @@ public struct HStack<Content: View> {
     { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Text: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Image: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Button: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 extension Label: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 11.0, iOS 14.0, *)
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension VStack: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }
 }
 
-@available(macOS 10.15, iOS 13.0, *)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension HStack: View {
     public typealias Body = Never
     public var body: Never { fatalError("stand-in") }

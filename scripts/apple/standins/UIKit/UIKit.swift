@@ -1,4 +1,4 @@
-// Stand-in for UIKit (iOS only): windows, as presentation anchors, and opening URLs.
+// Stand-in for UIKit (iOS, tvOS and visionOS): windows, as presentation anchors, and opening URLs.
 
 @_exported import Foundation
 
