@@ -25,7 +25,7 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
     }
 
     /// The callback that matches a redirect URI, on a system whose authentication sheet may not match `https`
-    /// redirects (`ASWebAuthenticationSession.Callback` needs iOS 17.4, macOS 14.4 or visionOS 1.1).
+    /// redirects (`ASWebAuthenticationSession.Callback` needs iOS 17.4, macOS 14.4, visionOS 1.1 or watchOS 10.4).
     /// - Parameters:
     ///   - redirectURI: The redirect URI sent to the provider.
     ///   - universalLinksSupported: Whether the sheet can match an `https` redirect by host and path.
@@ -63,8 +63,9 @@ public enum WebAuthenticationCallback: Sendable, Hashable {
     /// The error for an `https` redirect on a system whose authentication sheet matches custom schemes only.
     package static let universalLinksUnavailable = AuthError(
         .invalidConfiguration,
-        "An https (universal link) redirect needs iOS 17.4, macOS 14.4 or visionOS 1.1 for the authentication "
-            + "sheet to recognise it: on earlier systems register a custom URL scheme as the redirect URI.")
+        "An https (universal link) redirect needs iOS 17.4, macOS 14.4, visionOS 1.1 or watchOS 10.4 for the "
+            + "authentication sheet to recognise it: on earlier systems register a custom URL scheme as the "
+            + "redirect URI.")
 
     /// Whether a URL the browser reached is this callback.
     /// - Parameter url: The URL.

@@ -45,10 +45,10 @@ extension AuthModel {
         }
     }
 
-    /// The platform's own browser sheet for a model given none: `AppleWebAuthenticator` presented from the key
-    /// window on iOS, macOS and visionOS; `nil` elsewhere.
+    /// The platform's own browser sheet for a model given none: `AppleWebAuthenticator`, presented from the key
+    /// window on iOS, macOS and visionOS and by itself on watchOS; `nil` elsewhere (tvOS, Linux).
     static func platformAuthenticator() -> (any WebAuthenticator)? {
-        #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+        #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS) || os(watchOS))
             AppleWebAuthenticator()
         #else
             nil

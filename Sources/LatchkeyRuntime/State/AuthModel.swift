@@ -129,7 +129,7 @@ public final class AuthModel {
     /// Sets ``isSigningIn`` meanwhile. A failure is kept in ``lastError``; a cancellation (`login_cancelled`,
     /// or ``cancelSignIn()``) is not a failure and leaves ``lastError`` empty. A model that signs in through a
     /// browser it was not given uses the platform's own (`AppleWebAuthenticator()`, presented from the key
-    /// window); where there is none, the sign-in fails with `invalid_configuration`.
+    /// window, or by itself on watchOS); where there is none (tvOS), the sign-in fails with `invalid_configuration`.
     public func signIn() async {
         await run(signInMethod.action(viewAuthenticator: nil))
     }

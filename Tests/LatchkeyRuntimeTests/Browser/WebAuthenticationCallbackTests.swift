@@ -52,6 +52,18 @@ struct WebAuthenticationCallbackTests {
         #expect(http?.code == .invalidConfiguration)
     }
 
+    @Test(
+        "the https refusal names the first release of each platform whose sheet matches https redirects, watchOS too",
+        arguments: ["iOS 17.4", "macOS 14.4", "visionOS 1.1", "watchOS 10.4"])
+    func refusalNamesRelease(release: String) {
+        let error = #expect(throws: AuthError.self) {
+            try WebAuthenticationCallback(
+                redirectURI: URL(string: "https://app.example.com/auth/callback")!, universalLinksSupported: false)
+        }
+        #expect(error?.message.range(of: release) != nil)
+        #expect(error?.message.range(of: "app.example.com") == nil)
+    }
+
     @Test("an https callback matches its host and path only; a custom scheme matches the scheme")
     func matching() {
         let https = WebAuthenticationCallback.https(host: "app.example.com", path: "/auth/callback")

@@ -67,7 +67,7 @@ struct AuthModelBrowserTests {
         #expect(harness.server.requests.isEmpty)
     }
 
-    #if !(canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS)))
+    #if !(canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS) || os(watchOS)))
         @Test("where the platform has no browser sheet, signIn() with none given is invalid_configuration")
         func noPlatformBrowser() async throws {
             let harness = try AcmeHarness()

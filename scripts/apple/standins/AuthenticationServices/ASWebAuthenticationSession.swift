@@ -50,6 +50,7 @@ open class ASWebAuthenticationSession: NSObject {
 
     /// Creates a web authentication session instance (to be deprecated: Apple marks it
     /// `API_TO_BE_DEPRECATED` in favour of the `callback:` initializer).
+    @available(macOS 10.15, iOS 12.0, tvOS 16.0, watchOS 6.2, *)
     public init(url URL: URL, callbackURLScheme: String?, completionHandler: @escaping CompletionHandler) {
         fatalError("stand-in")
     }
@@ -71,8 +72,9 @@ open class ASWebAuthenticationSession: NSObject {
 #endif
 
     /// A Boolean value that indicates whether the session should ask the browser for a private authentication
-    /// session.
-    @available(macOS 10.15, iOS 13.0, *)
+    /// session (Apple lists no tvOS).
+    @available(macOS 10.15, iOS 13.0, watchOS 6.2, *)
+    @available(tvOS, unavailable)
     open var prefersEphemeralWebBrowserSession: Bool {
         get { fatalError("stand-in") }
         set { fatalError("stand-in") }
@@ -86,22 +88,25 @@ open class ASWebAuthenticationSession: NSObject {
     }
 
     /// A Boolean value that indicates whether the session can successfully start.
-    @available(macOS 10.15.4, iOS 13.4, *)
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     open var canStart: Bool { fatalError("stand-in") }
 
     /// Starts a web authentication session.
+    @available(macOS 10.15, iOS 12.0, tvOS 16.0, watchOS 6.2, *)
     open func start() -> Bool { fatalError("stand-in") }
 
-    /// Cancels a web authentication session.
+    /// Cancels a web authentication session (Apple lists no tvOS).
+    @available(macOS 10.15, iOS 12.0, watchOS 6.2, *)
+    @available(tvOS, unavailable)
     open func cancel() { fatalError("stand-in") }
 }
 
 /// The error domain of web authentication session errors.
-@available(macOS 10.15, iOS 12.0, *)
+@available(macOS 10.15, iOS 12.0, tvOS 16.0, watchOS 6.2, *)
 public var ASWebAuthenticationSessionErrorDomain: String { fatalError("stand-in") }
 
 /// An error a web authentication session can return (an `NS_ERROR_ENUM`, imported as a struct).
-@available(macOS 10.15, iOS 12.0, *)
+@available(macOS 10.15, iOS 12.0, tvOS 16.0, watchOS 6.2, *)
 public struct ASWebAuthenticationSessionError: Error, Hashable, Sendable {
     /// The error codes of a web authentication session.
     public enum Code: Int, Hashable, Sendable {
@@ -136,5 +141,5 @@ public struct ASWebAuthenticationSessionError: Error, Hashable, Sendable {
 }
 
 /// Compare an error with a code, as `catch ASWebAuthenticationSessionError.canceledLogin` does.
-@available(macOS 10.15, iOS 12.0, *)
+@available(macOS 10.15, iOS 12.0, tvOS 16.0, watchOS 6.2, *)
 public func ~= (code: ASWebAuthenticationSessionError.Code, error: any Error) -> Bool { fatalError("stand-in") }
