@@ -73,8 +73,10 @@
 #if os(macOS) || os(Linux)
     @_exported import struct LatchkeyRuntime.SystemBrowser
 #endif
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS) || os(watchOS))
     @_exported import class LatchkeyRuntime.AppleWebAuthenticator
+#endif
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
     @_exported import class LatchkeyRuntime.PlatformPasskeyAuthenticator
 #endif
 #if canImport(Security)

@@ -39,7 +39,7 @@ public final class VendorAuthEngine {
     /// - Parameters:
     ///   - makeClient: Creates the runtime client (the generated surface's provider spec and configuration).
     ///   - authenticator: The browser to sign in with; `nil`: the view's (``signIn(using:)``), else the platform's
-    ///     own (`AppleWebAuthenticator` on iOS, macOS and visionOS).
+    ///     own (`AppleWebAuthenticator` on iOS, macOS, visionOS and watchOS).
     ///   - prefersEphemeralSession: Whether the browser should not share cookies.
     public init(
         makeClient: () throws(AuthError) -> AuthClient, authenticator: (any WebAuthenticator)?,

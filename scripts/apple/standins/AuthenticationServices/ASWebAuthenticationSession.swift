@@ -88,7 +88,7 @@ open class ASWebAuthenticationSession: NSObject {
     }
 
     /// A Boolean value that indicates whether the session can successfully start.
-    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @available(macOS 10.15.4, iOS 13.4, watchOS 6.2, *)  // Apple lists tvOS 13.4, before the class's tvOS 16
     open var canStart: Bool { fatalError("stand-in") }
 
     /// Starts a web authentication session.
