@@ -18,7 +18,7 @@ struct WatchSignInView: View {
                     do {
                         _ = try await client.signInWithBrowser(using: AppleWebAuthenticator())
                     } catch {
-                        failure = error
+                        failure = error as? AuthError
                     }
                 }
             }
