@@ -16,7 +16,7 @@ extension VocabularyTerm {
     }
 
     /// Every spelling a descriptor may use, in declaration order.
-    public static var descriptorSpellings: [String] { allCases.map(\.rawValue) }
+    public static var descriptorSpellings: [String] { allCases.map { $0.rawValue } }
 }
 
 /// Every vocabulary enum, for tests that check each case is understood and emitted.

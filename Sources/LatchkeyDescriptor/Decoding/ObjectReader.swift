@@ -88,20 +88,30 @@ struct ObjectReader {
         guard let value = member(key) else { return defaultValue }
         guard let text = Self.string(value, sink) else { return defaultValue }
         guard allowed.contains(text) else {
-            let suggestion = Suggestions.closest(to: text, among: allowed).map { "did you mean \"\($0)\"? " } ?? ""
-            sink.error(
-                "\"\(text)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))", at: value,
-                fixIt: "\(suggestion)use one of the listed values")
+            reportNotOneOf(text, allowed, at: value)
             return defaultValue
         }
         return text
     }
 
     /// The vocabulary term a key spells (``VocabularyTerm/descriptorSpellings`` are the allowed values), or
-    /// `defaultValue` when the key is absent or invalid (an error is reported).
+    /// `defaultValue` when the key is absent or invalid (an error is reported). The spellings are listed only
+    /// for the error: a valid key is read with the term's own `init(rawValue:)`.
     mutating func oneOf<Term: VocabularyTerm>(_ key: String, default defaultValue: Term) -> Term {
-        let spelling = oneOf(key, Term.descriptorSpellings, default: defaultValue.rawValue)
-        return Term(rawValue: spelling) ?? defaultValue
+        guard let value = member(key) else { return defaultValue }
+        guard let text = Self.string(value, sink) else { return defaultValue }
+        guard let term = Term(rawValue: text) else {
+            reportNotOneOf(text, Term.descriptorSpellings, at: value)
+            return defaultValue
+        }
+        return term
+    }
+
+    private func reportNotOneOf(_ text: String, _ allowed: [String], at value: JSONNode) {
+        let suggestion = Suggestions.closest(to: text, among: allowed).map { "did you mean \"\($0)\"? " } ?? ""
+        sink.error(
+            "\"\(text)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))", at: value,
+            fixIt: "\(suggestion)use one of the listed values")
     }
 
     /// Each member of an object-valued key, in source order.

@@ -105,7 +105,8 @@ extension DescriptorDecoder {
         // flow's `signIn(<identifierLabel>:password:)`.
         let passwordSignIn = descriptor.flows.password.map { "signIn(\($0.identifierLabel):password:)" }
         var seen: [String: String] = [:]
-        let groupNames = Set(descriptor.actionGroups.map(\.name))
+        // The names an ungrouped action may not take, made once rather than for every action.
+        let clientMembers = reserved.union(descriptor.actionGroups.map(\.name))
         for group in descriptor.actionGroups where reserved.contains(group.name) {
             sink.add(
                 .error(
@@ -116,15 +117,17 @@ extension DescriptorDecoder {
             let swiftName = action.value.method ?? SwiftNames.lowerCamelCase(action.name)
             let overloadsSignIn = action.value.method == "signIn"
             // A grouped action lives in its sub-client, whose only own members are `client` and `init`.
-            let taken = generatedNames(descriptor, group: action.value.group).union(
-                action.value.group == nil ? reserved.union(groupNames) : ["client", "init"])
+            let group = action.value.group
+            let taken =
+                isGenerated(swiftName, descriptor, group: group)
+                || (group == nil ? clientMembers.contains(swiftName) : swiftName == "client" || swiftName == "init")
             // `signOut` may name an action with a required argument when there is no sign-out flow: its labels
             // tell it apart from every client's `signOut(scope:)` (an admin's `signOut(jwt:scope:)`).
             let overloadsSignOut =
                 action.value.method == "signOut" && descriptor.flows.signOut == nil
                 && action.value.parameters.contains { !$0.value.optional }
             guard SwiftNames.isValidLowerCamelIdentifier(swiftName),
-                overloadsSignIn || overloadsSignOut || !taken.contains(swiftName)
+                overloadsSignIn || overloadsSignOut || !taken
             else {
                 sink.add(
                     .error(
@@ -150,12 +153,12 @@ extension DescriptorDecoder {
         }
     }
 
-    /// The methods `accessTokenClaims` generates in a scope: `getClaims` on the client, and
+    /// Whether `name` is a method `accessTokenClaims` generates in a scope: `getClaims` on the client, and
     /// `getAuthenticatorAssuranceLevel` where `assurance.group` puts it.
-    private func generatedNames(_ descriptor: Descriptor, group: String?) -> Set<String> {
-        guard let claims = descriptor.accessTokenClaims else { return [] }
-        var names: Set<String> = group == nil ? ["getClaims"] : []
-        if let assurance = claims.assurance, assurance.group == group { names.insert("getAuthenticatorAssuranceLevel") }
-        return names
+    private func isGenerated(_ name: String, _ descriptor: Descriptor, group: String?) -> Bool {
+        guard let claims = descriptor.accessTokenClaims else { return false }
+        if group == nil, name == "getClaims" { return true }
+        guard let assurance = claims.assurance, assurance.group == group else { return false }
+        return name == "getAuthenticatorAssuranceLevel"
     }
 }

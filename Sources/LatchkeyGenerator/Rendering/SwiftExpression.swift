@@ -30,9 +30,17 @@ indirect enum SwiftExpression: Sendable, Hashable {
     /// Swift name, never descriptor text.
     /// - Parameter term: The term.
     /// - Returns: A member expression for it.
-    static func term(_ term: some VocabularyTerm) -> SwiftExpression { .symbol("." + term.swiftCase) }
+    static func term<Term: VocabularyTerm>(_ term: Term) -> SwiftExpression {
+        .symbol("." + (VocabularySwiftCases.name(of: term) ?? term.swiftCase))
+    }
 
-    static func == (lhs: SwiftExpression, rhs: SwiftExpression) -> Bool { lhs.singleLine == rhs.singleLine }
+    /// Two expressions are equal when their single-line texts are. Equal texts have equal widths, so the widths
+    /// are compared first, and measuring stops as soon as one side outgrows the other: comparing a value with a
+    /// small default (what ``RuntimeConstruct/call(_:)`` does for every argument) builds no text of the value.
+    static func == (lhs: SwiftExpression, rhs: SwiftExpression) -> Bool {
+        guard let width = lhs.flatWidth(within: .max), rhs.flatWidth(within: width) == width else { return false }
+        return lhs.singleLine == rhs.singleLine
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(singleLine) }
 
     /// Width under which an expression stays on one line.
