@@ -41,8 +41,10 @@ import Testing
     /// Pairs whose texts are equal although their shapes are not, and near misses of the same width.
     static let lookAlikes: [(SwiftExpression, SwiftExpression)] = [
         (.int(1), .number("1")), (.symbol("nil"), .none), (.symbol("[]"), .array([])),
-        (.dictionary([(key: "a", value: .int(1)), (key: "b", value: .int(2))]),
-         .dictionary([(key: "b", value: .int(2)), (key: "a", value: .int(1))])),
+        (
+            .dictionary([(key: "a", value: .int(1)), (key: "b", value: .int(2))]),
+            .dictionary([(key: "b", value: .int(2)), (key: "a", value: .int(1))])
+        ),
         (.string("ab"), .string("ba")), (.int(12), .int(21)), (.array([.int(1)]), .array([.int(2)])),
     ]
 
@@ -98,8 +100,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", " ", " ", "\n", "é", "😀", "\t", "\r"]
         for _ in 0..<300 {
-            let text = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
-                .joined()
+            let text = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
             var copy = text
             #expect(Template.removingTrailingSpaces(&copy) == Self.reference(text), "\(Array(text.utf8))")
         }

@@ -57,14 +57,15 @@ public struct Template: Sendable {
         // Copied even when nothing is cut: the rendering buffer grew by doubling, and a generator run holds every
         // client's code at once.
         let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var result = ""
         result.reserveCapacity(utf8.count)
         var kept = 0
         for cut in cuts {
-            result += text[utf8.index(utf8.startIndex, offsetBy: kept)..<utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)]
+            result += text[index(kept)..<index(cut.lowerBound)]
             kept = cut.upperBound
         }
-        result += text[utf8.index(utf8.startIndex, offsetBy: kept)...]
+        result += text[index(kept)...]
         return result
     }
 
