@@ -101,14 +101,26 @@ public enum SwiftNames {
     /// Turns any text into a valid Swift identifier: invalid characters become `_`, a leading digit
     /// gets a `_` prefix, and keywords are wrapped in backticks.
     public static func identifier(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            scalars.append(ok ? scalar : "_")
+        var result = text
+        // Most names are ASCII letters and digits already: kept as they are, with no copy.
+        if !text.utf8.allSatisfy(isASCIILetterOrDigit) {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                scalars.append(scalar.isASCII && isASCIILetterOrDigit(UInt8(scalar.value)) ? scalar : "_")
+            }
+            result = String(scalars)
         }
-        var result = String(scalars)
         if result.isEmpty { result = "_" }
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: false
+        }
     }
 }

@@ -78,17 +78,32 @@ struct RuntimeConstruct: Sendable {
     /// - Parameter values: The arguments' values, keyed by ``Parameter/property``.
     /// - Returns: The expression generated code holds.
     func call(_ values: KeyValuePairs<String, SwiftExpression?> = [:]) -> SwiftExpression {
-        for (property, _) in values {
-            precondition(
-                parameters.contains { $0.property == property }, "\(type) has no argument \(property) in its table")
-        }
-        if case .bareMember(let name) = spelling { return .symbol("." + name) }
         var arguments: [SwiftExpression.Argument] = []
+        arguments.reserveCapacity(values.count)
+        // Callers list the values in declaration order, so each parameter's value is usually the next one:
+        // looked for there first, then anywhere.
+        var next = values.startIndex
+        var found = 0
         for parameter in parameters {
-            guard let value = values.first(where: { $0.key == parameter.property })?.value ?? nil else { continue }
+            let index: Int
+            if next < values.endIndex, values[next].key == parameter.property {
+                index = next
+            } else if let elsewhere = values.firstIndex(where: { $0.key == parameter.property }) {
+                index = elsewhere
+            } else {
+                continue
+            }
+            found += 1
+            next = index + 1
+            guard let value = values[index].value else { continue }
             if let omitted = parameter.omittedDefault, omitted == value { continue }
             arguments.append(SwiftExpression.Argument(label: parameter.label, value: value))
         }
+        if found != values.count {
+            let unknown = values.map(\.key).filter { key in !parameters.contains { $0.property == key } }
+            preconditionFailure("\(type) has no argument \(unknown.joined(separator: ", ")) in its table")
+        }
+        if case .bareMember(let name) = spelling { return .symbol("." + name) }
         return .call(printedName, arguments)
     }
 }
