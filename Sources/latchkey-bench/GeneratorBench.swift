@@ -259,8 +259,8 @@ struct GeneratorBench {
 
     /// The generator pipeline, as `latchkey-gen generate` runs it. Returns the bytes written per descriptor.
     private func pipeline(_ inputs: [Input], sink: ByteSink) throws -> [Int] {
-        // What latchkey-gen generate does: load every descriptor, then render every one, each on every core
-        // (OrderedParallelMap), results in input order.
+        // What latchkey-gen generate does: load every descriptor on every core (OrderedParallelMap), then render
+        // every one on every core, each client written in input order as soon as the ones before it were.
         let generator = try Generator(templates: BuiltInTemplates.all)
         let results = OrderedParallelMap.map(inputs) { DescriptorLoader.load(bytes: $0.bytes, fileName: $0.fileName) }
         var loaded: [(path: String, descriptor: Descriptor)] = []
@@ -274,12 +274,11 @@ struct GeneratorBench {
         }
         let collisions = DescriptorLoader.checkCollisions(loaded)
         guard collisions.isEmpty else { throw BenchError("synthetic descriptors collide: \(collisions[0].0)") }
-        let rendered = OrderedParallelMap.map(loaded) { path, descriptor in
-            Result { () throws(TemplateError) -> String in try generator.render(descriptor, fileName: path) }
-        }
         var sizes: [Int] = []
         sizes.reserveCapacity(loaded.count)
-        for source in rendered {
+        try OrderedParallelMap.forEach(loaded) { path, descriptor in
+            Result { () throws(TemplateError) -> String in try generator.render(descriptor, fileName: path) }
+        } consume: { source in
             let before = sink.written
             sink.write(try source.get())
             sizes.append(sink.written - before)

@@ -68,6 +68,22 @@ struct DescriptorSet {
         }
     }
 
+    /// Renders every loaded descriptor (on every core), handing each output file name and source to `write` in
+    /// the order loaded, as soon as the ones before it were written: only the clients rendered ahead of the
+    /// writer are held, never every client's code. A descriptor that fails to render is the error; the files
+    /// before it (in that order) are written, none after it.
+    func renderEach(templates: String?, _ write: (_ fileName: String, _ source: String) throws -> Void) throws {
+        let generator = try Generator(templatesDirectory: templates)
+        try OrderedParallelMap.forEach(loaded) { path, descriptor in
+            let source = Result { () throws(TemplateError) -> String in
+                try generator.render(descriptor, fileName: (path as NSString).lastPathComponent)
+            }
+            return (fileName: Generator.outputFileName(forDescriptorFile: path), source: source)
+        } consume: { rendered in
+            try write(rendered.fileName, try rendered.source.get())
+        }
+    }
+
     /// Renders the vendor-SDK surface of every loaded descriptor that declares one: module, file name and source,
     /// in the order loaded.
     func renderVendorSDKs(templates: String?) throws -> [(descriptorPath: String, module: String, source: String)] {

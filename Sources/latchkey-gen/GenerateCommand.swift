@@ -41,9 +41,10 @@ struct GenerateCommand {
             try Self.write(try set.renderIndex(templates: templates), to: output, name: Generator.indexFileName)
             if options.flags.contains("--index") { return ExitCode.ok }
         }
-        let rendered = try set.render(templates: templates)
-        for file in rendered {
-            try Self.write(file.source, to: output, name: file.fileName)
+        var written: [String] = []
+        try set.renderEach(templates: templates) { fileName, source in
+            try Self.write(source, to: output, name: fileName)
+            written.append(fileName)
         }
         let vendorDirectory = (output as NSString).appendingPathComponent(Generator.vendorSDKDirectory)
         var vendorFiles: [String] = []
@@ -56,7 +57,7 @@ struct GenerateCommand {
             }
         }
         if options.flags.contains("--prune") {
-            let keep = Set(rendered.map(\.fileName) + (writesIndex ? [Generator.indexFileName] : []))
+            let keep = Set(written + (writesIndex ? [Generator.indexFileName] : []))
             try Self.prune(output, keeping: keep)
             if directoryMode { try Self.prune(vendorDirectory, keeping: Set(vendorFiles)) }
         }

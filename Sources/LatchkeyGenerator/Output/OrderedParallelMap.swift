@@ -40,3 +40,84 @@ package enum OrderedParallelMap {
         return outputs.withLock { outputs in items.indices.map { outputs[$0]! } }
     }
 }
+
+extension OrderedParallelMap {
+    /// `transform` on every core, each output handed to `consume` on the calling thread in the order of `items`
+    /// as soon as the outputs before it were: what `map` gives, without holding every output at once.
+    ///
+    /// A generator run holds each client's code only until it is written, so its memory is the descriptors
+    /// plus the few clients rendered ahead of the writer, not every client's code.
+    /// - Parameters:
+    ///   - items: The inputs.
+    ///   - transform: Maps one input; called once per item (until `consume` throws), from any thread.
+    ///   - consume: Takes each output in order, on the calling thread. When it throws, no further item is
+    ///     started, the items under way are finished and dropped, and the error is rethrown.
+    package static func forEach<Item: Sendable, Output: Sendable>(
+        _ items: [Item], _ transform: @escaping @Sendable (Item) -> Output, consume: (Output) throws -> Void
+    ) rethrows {
+        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
+        guard items.count > sequentialLimit, workers > 1 else {
+            for item in items { try consume(transform(item)) }
+            return
+        }
+        let handoff = OrderedHandoff<Output>()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let index = handoff.nextIndex(below: items.count) {
+                    handoff.deliver(transform(items[index]), at: index)
+                }
+            }
+        }
+        defer {
+            handoff.stop()
+            group.wait()
+        }
+        for index in items.indices { try consume(handoff.take(index)) }
+    }
+}
+
+/// The outputs of ``OrderedParallelMap/forEach(_:_:consume:)`` between the workers and the thread that consumes
+/// them in order.
+private final class OrderedHandoff<Output: Sendable>: @unchecked Sendable {
+    // Every stored property is read and written with `condition` locked.
+    private let condition = NSCondition()
+    private var next = 0
+    private var stopped = false
+    private var ready: [Int: Output] = [:]
+
+    /// The next item to transform, or `nil` when every item was started or the consumer stopped.
+    func nextIndex(below count: Int) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped, next < count else { return nil }
+        defer { next += 1 }
+        return next
+    }
+
+    func deliver(_ output: Output, at index: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped else { return }
+        ready[index] = output
+        condition.broadcast()
+    }
+
+    /// Waits for the output of item `index` and takes it out.
+    func take(_ index: Int) -> Output {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let output = ready.removeValue(forKey: index) { return output }
+            condition.wait()
+        }
+    }
+
+    /// No item is started after this; outputs still delivered are dropped.
+    func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        stopped = true
+        ready = [:]
+    }
+}
