@@ -87,6 +87,29 @@
             #expect(modified == past, "an unchanged file must not be rewritten")
         }
 
+        /// Clients are written in the order given as they are rendered: when one fails to render, the ones
+        /// before it are written and none after it, and the run fails naming the template's missing value.
+        @Test func aRenderFailureStopsTheWritingThere() async throws {
+            let directory = try Self.workspace()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let template = directory.appendingPathComponent("Templates/Client.swift.template")
+            let source = try String(contentsOf: template, encoding: .utf8)
+            // Only a descriptor with a password flow reaches the missing value: of these, supabase alone.
+            try ("{{#if hasPassword}}{{noSuchValue | code}}{{/if}}\n" + source).write(
+                to: template, atomically: true, encoding: .utf8)
+            let before = ["amazon", "apple", "asana"]
+            let after = ["box", "discord", "dropbox"]
+            let files = (before + ["supabase"] + after).map { "Descriptors/\($0).json" }
+            let run = try await Self.run(["generate", "--output", "Out"] + files, in: directory)
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("noSuchValue"), "\(run.stderr)")
+            for name in before + ["supabase"] + after {
+                let written = FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent("Out/\(name).swift").path)
+                #expect(written == before.contains(name), "\(name).swift")
+            }
+        }
+
         @Test(arguments: [
             ("", "the file is empty"),
             ("{", "unexpected end of file"),
