@@ -39,6 +39,11 @@ public final class LoopbackRedirectServer: Sendable {
     /// a connection still in the listen backlog when the server stops is reset, not closed).
     package var openConnections: Int { connections.count }
 
+    /// Whether the port is still open: `false` once the wait ended (callback, timeout, cancellation) or the server
+    /// was stopped. Read from the listener's own state, which its `close()` sets in the same step that closes the
+    /// socket: a probe of the port number instead could meet another server the system handed the freed port to.
+    package var isListening: Bool { !listener.isClosed }
+
     /// Starts listening.
     /// - Parameters:
     ///   - path: The callback path; it must start with `/` and hold no query or fragment.

@@ -30,7 +30,7 @@ struct LoopbackFormPostTests {
         #expect(url.absoluteString == "http://127.0.0.1:\(server.port)/callback?\(body)")
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(items.first { $0.name == "user" }?.value == #"{"email":"a@b.c"}"#)
-        #expect(!(await RawHTTPClient.isListening(port: server.port)))
+        #expect(!server.isListening)
     }
 
     @Test("a GET callback still works on a form_post server")
