@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import LatchkeyPlatform
 
 /// Work on every descriptor of a set at once: loading and rendering one descriptor shares nothing with the
 /// next, so `latchkey-gen` (and the benchmark's generator pipeline) spread them over the machine's cores.
@@ -17,27 +16,12 @@ package enum OrderedParallelMap {
     ///   - transform: Maps one input; called once per item, from any thread.
     /// - Returns: The outputs, in the order of `items`.
     package static func map<Item: Sendable, Output: Sendable>(
-        _ items: [Item], _ transform: @Sendable (Item) -> Output
+        _ items: [Item], _ transform: @escaping @Sendable (Item) -> Output
     ) -> [Output] {
-        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
-        guard items.count > sequentialLimit, workers > 1 else { return items.map(transform) }
-        let next = Locked(0)
-        let outputs = Locked<[Int: Output]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var done: [(Int, Output)] = []
-            while true {
-                let index = next.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
-                guard index < items.count else { break }
-                done.append((index, transform(items[index])))
-            }
-            outputs.withLock { outputs in
-                for (index, output) in done { outputs[index] = output }
-            }
-        }
-        return outputs.withLock { outputs in items.indices.map { outputs[$0]! } }
+        var outputs: [Output] = []
+        outputs.reserveCapacity(items.count)
+        forEach(items, transform) { outputs.append($0) }
+        return outputs
     }
 }
 
