@@ -47,7 +47,7 @@ let package = Package(
             name: "LatchkeyDescriptor", dependencies: ["LatchkeyPlatform", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
         .target(
-            name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor", "LatchkeyPlatform", "LatchkeyVocabulary"],
+            name: "LatchkeyGenerator", dependencies: ["LatchkeyDescriptor", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
         .executableTarget(name: "latchkey-gen", dependencies: ["LatchkeyGenerator"], swiftSettings: strictSettings),
 
