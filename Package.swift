@@ -1,10 +1,25 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+// Release builds of the modules an app links keep only what the app reaches (docs/Performance.md, "What the
+// linker could strip"): swiftc otherwise marks every public function "used", so the linker keeps it whether the
+// app calls it or not (`-internalize-at-link` drops that mark; the symbols stay exported), and on ELF it puts a
+// file's internal functions in one section that `--gc-sections` keeps or drops whole (`-function-sections`).
+// Neither changes what the code does. SwiftPM lets a versioned dependency carry these flags since tools 6.2.
+let linkedSettings: [SwiftSetting] =
+    strictSettings + [
+        .unsafeFlags(["-Xfrontend", "-internalize-at-link"], .when(configuration: .release)),
+        .unsafeFlags(
+            ["-Xfrontend", "-function-sections"], .when(platforms: [.linux, .android], configuration: .release)),
+    ]
+// The engine, the verifiers and the clients are optimised for size: an auth client waits on the network, not on
+// its own code (latchkey-bench's wire, restore and DPoP rows measure what this costs).
+let engineSettings: [SwiftSetting] = linkedSettings + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 
 let package = Package(
     name: "Latchkey",
@@ -37,12 +52,12 @@ let package = Package(
         // What the deployment targets lack, written once: a lock (`Mutex` needs iOS 18), a monotonic clock and a
         // duration (`ContinuousClock`/`Duration` need iOS 16), strict UTF-8 decoding. `package` access, except
         // `LatchkeyDuration`, which the runtime re-exports.
-        .target(name: "LatchkeyPlatform", swiftSettings: strictSettings),
+        .target(name: "LatchkeyPlatform", swiftSettings: linkedSettings),
 
         // The generator pipeline
         // The words the descriptor decoder, the generator and the runtime share (flows, encodings, token
         // formats, client authentication, error codes and kinds, value templates).
-        .target(name: "LatchkeyVocabulary", swiftSettings: strictSettings),
+        .target(name: "LatchkeyVocabulary", swiftSettings: linkedSettings),
         .target(
             name: "LatchkeyDescriptor", dependencies: ["LatchkeyPlatform", "LatchkeyVocabulary"],
             swiftSettings: strictSettings),
@@ -60,7 +75,7 @@ let package = Package(
                 "LatchkeyVocabulary",
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: engineSettings
         ),
 
         // The runtime
@@ -73,7 +88,7 @@ let package = Package(
                 .target(name: "CLatchkeyCrypto", condition: .when(platforms: [.linux, .android])),
                 .target(name: "CLatchkeyCurl", condition: .when(platforms: [.linux])),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: engineSettings
         ),
 
         // The descriptors are this target's own folder, so that SwiftPM re-plans (and re-runs the build
@@ -92,7 +107,7 @@ let package = Package(
         .target(
             name: "Latchkey",
             dependencies: ["LatchkeyRuntime", "LatchkeyDescriptors"],
-            swiftSettings: strictSettings,
+            swiftSettings: engineSettings,
             plugins: ["LatchkeyBuildPlugin"]
         ),
         // Vendor-SDK modules: each is named as the module a descriptor's "vendorSDK" declares, and its one source
@@ -100,7 +115,7 @@ let package = Package(
         .target(
             name: "BaseIdP",
             dependencies: ["LatchkeyRuntime", "LatchkeyDescriptors"],
-            swiftSettings: strictSettings,
+            swiftSettings: engineSettings,
             plugins: ["LatchkeyVendorSDKPlugin"]
         ),
         .target(
