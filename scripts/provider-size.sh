@@ -4,9 +4,10 @@
 # use SupabaseClient and nothing else: `One` selects supabase (latchkey-providers.json), `Two` selects supabase
 # and oidc, and `Catalog` imports the opt-in `Latchkey` library (every catalog client). They are built in
 # release mode twice: with a catalog of supabase alone, then of supabase and oidc. Each binary is stripped.
-# Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2),
+# Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2;
+# `lto`: `One` again with a catalog of 1, built with `--experimental-lto-mode=full`, see docs/Performance.md),
 # or `SKIP <reason>` when a toolchain step is missing, and exits 1 when a build fails.
-# Takes about 3 minutes on an idle 2-core machine, 10-15 on a busy one (two release builds of the runtime).
+# Takes about 6 minutes on an idle 2-core machine, 15-20 on a busy one (three release builds of the runtime).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-provider-size.XXXXXX)"
@@ -62,14 +63,18 @@ echo '{ "providers": ["supabase", "oidc"] }' >"$app/Sources/Two/latchkey-provide
 # never pass for a measurement) and prints the size of each stripped binary. Arguments: the round, then
 # PRODUCT=CLIENTS pairs (CLIENTS: the client types expected in the binary, comma-separated and sorted).
 measure() {
-    local round="$1" pair product expected binary found type
+    local round="$1" pair product expected binary found type mode
     shift
     for pair in "$@"; do
         product="${pair%%=*}"
         expected="${pair#*=}"
-        if ! (cd "$app" && swift build -c release --scratch-path "$scratch" --product "$product") >"$work/build.log" 2>&1; then
+        # `lto_mode` (set for the last round only) adds SwiftPM's link-time optimisation, an app's own choice.
+        mode=()
+        [ -n "${lto_mode:-}" ] && mode=(--experimental-lto-mode="$lto_mode")
+        if ! (cd "$app" && swift build -c release "${mode[@]}" --scratch-path "$scratch" --product "$product") \
+            >"$work/build.log" 2>&1; then
             tail -20 "$work/build.log" >&2
-            echo "FAIL swift build -c release --product $product (round $round)"
+            echo "FAIL swift build -c release ${mode[*]} --product $product (round $round)"
             exit 1
         fi
         binary="$(find "$scratch" -path "*/release/$product" -type f | head -1)"
@@ -91,6 +96,10 @@ measure() {
 # Round one: a catalog of supabase alone (Two selects oidc, so it is built in round two only).
 find "$latchkey/Descriptors" -maxdepth 1 -name '*.json' ! -name '*.schema.json' ! -name 'supabase.json' -delete
 measure one One=SupabaseClient Catalog=SupabaseClient
+# Round lto: the same `One`, built with full link-time optimisation in a scratch directory of its own. The
+# linker then generates the code itself and gives every global its own section, so `--gc-sections` drops data
+# (and the code only that data reaches) one symbol at a time; swiftc's objects group a source file's data.
+lto_mode=full scratch="$work/.build-lto" measure lto One=SupabaseClient
 # Round two: the catalog gains oidc, built in a scratch directory of its own. SwiftPM does not re-plan a
 # path dependency's targets when its folder (or even its manifest) changes, so in the first round's scratch
 # directory the `Latchkey` library would keep its one client (the nm check above catches that).
