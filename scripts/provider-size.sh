@@ -3,11 +3,13 @@
 # A throwaway app package depends on a copy of this package by path and has three tiny executables that all
 # use SupabaseClient and nothing else: `One` selects supabase (latchkey-providers.json), `Two` selects supabase
 # and oidc, and `Catalog` imports the opt-in `Latchkey` library (every catalog client). They are built in
-# release mode twice: with a catalog of supabase alone, then of supabase and oidc. Each binary is stripped.
+# release mode with a catalog of supabase alone, then of supabase and oidc; `One` is built a third time, with
+# full link-time optimisation and the catalog of one. Each binary is stripped.
 # Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2;
 # `lto`: `One` again with a catalog of 1, built with `--experimental-lto-mode=full`, see docs/Performance.md),
 # or `SKIP <reason>` when a toolchain step is missing, and exits 1 when a build fails.
-# Takes about 6 minutes on an idle 2-core machine, 15-20 on a busy one (three release builds of the runtime).
+# Takes about 7 minutes on an idle 2-core machine (396 s on 2026-12-06), 15-20 on a busy one (three release
+# builds of the runtime).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/latchkey-provider-size.XXXXXX)"
