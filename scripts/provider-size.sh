@@ -101,7 +101,9 @@ measure one One=SupabaseClient Catalog=SupabaseClient
 # Round lto: the same `One`, built with full link-time optimisation in a scratch directory of its own. The
 # linker then generates the code itself and gives every global its own section, so `--gc-sections` drops data
 # (and the code only that data reaches) one symbol at a time; swiftc's objects group a source file's data.
-lto_mode=full scratch="$work/.build-lto" measure lto One=SupabaseClient
+# A toolchain without a link-time-optimising linker fails this round alone: `NOLTO` says so and the rest runs.
+(lto_mode=full scratch="$work/.build-lto" measure lto One=SupabaseClient) ||
+    echo "NOLTO swift build -c release --experimental-lto-mode=full failed (the FAIL line above says where)"
 # Round two: the catalog gains oidc, built in a scratch directory of its own. SwiftPM does not re-plan a
 # path dependency's targets when its folder (or even its manifest) changes, so in the first round's scratch
 # directory the `Latchkey` library would keep its one client (the nm check above catches that).
