@@ -70,7 +70,7 @@ measure() {
     for pair in "$@"; do
         product="${pair%%=*}"
         expected="${pair#*=}"
-        # `lto_mode` (set for the last round only) adds SwiftPM's link-time optimisation, an app's own choice.
+        # `lto_mode` (set for the lto round only) adds SwiftPM's link-time optimisation, an app's own choice.
         mode=()
         [ -n "${lto_mode:-}" ] && mode=(--experimental-lto-mode="$lto_mode")
         if ! (cd "$app" && swift build -c release "${mode[@]}" --scratch-path "$scratch" --product "$product") \
