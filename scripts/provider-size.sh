@@ -4,10 +4,11 @@
 # use SupabaseClient and nothing else: `One` selects supabase (latchkey-providers.json), `Two` selects supabase
 # and oidc, and `Catalog` imports the opt-in `Latchkey` library (every catalog client). They are built in
 # release mode with a catalog of supabase alone, then of supabase and oidc; `One` is built a third time, with
-# full link-time optimisation and the catalog of one. Each binary is stripped.
+# the catalog of one, by a copy of the app that turns the package's default trait off (`traits: []`: no
+# link-time optimisation of the runtime on Linux, see Package.swift). Each binary is stripped.
 # Prints one `SIZE <round>.<app> <bytes>` line per binary (round `one`: catalog of 1; `two`: catalog of 2;
-# `lto`: `One` again with a catalog of 1, built with `--experimental-lto-mode=full`, see docs/Performance.md),
-# or `SKIP <reason>` when a toolchain step is missing, and exits 1 when a build fails.
+# `plain`: `One` again with a catalog of 1 and the trait off), or `SKIP <reason>` when a toolchain step is
+# missing, and exits 1 when a build fails.
 # Takes about 7 minutes on an idle 2-core machine (396 s on 2026-12-06), 15-20 on a busy one (three release
 # builds of the runtime).
 set -euo pipefail
@@ -65,18 +66,15 @@ echo '{ "providers": ["supabase", "oidc"] }' >"$app/Sources/Two/latchkey-provide
 # never pass for a measurement) and prints the size of each stripped binary. Arguments: the round, then
 # PRODUCT=CLIENTS pairs (CLIENTS: the client types expected in the binary, comma-separated and sorted).
 measure() {
-    local round="$1" pair product expected binary found type mode
+    local round="$1" pair product expected binary found type
     shift
     for pair in "$@"; do
         product="${pair%%=*}"
         expected="${pair#*=}"
-        # `lto_mode` (set for the lto round only) adds SwiftPM's link-time optimisation, an app's own choice.
-        mode=()
-        [ -n "${lto_mode:-}" ] && mode=(--experimental-lto-mode="$lto_mode")
-        if ! (cd "$app" && swift build -c release "${mode[@]}" --scratch-path "$scratch" --product "$product") \
+        if ! (cd "$app" && swift build -c release --scratch-path "$scratch" --product "$product") \
             >"$work/build.log" 2>&1; then
             tail -20 "$work/build.log" >&2
-            echo "FAIL swift build -c release ${mode[*]} --product $product (round $round)"
+            echo "FAIL swift build -c release --product $product (round $round)"
             exit 1
         fi
         binary="$(find "$scratch" -path "*/release/$product" -type f | head -1)"
@@ -98,12 +96,16 @@ measure() {
 # Round one: a catalog of supabase alone (Two selects oidc, so it is built in round two only).
 find "$latchkey/Descriptors" -maxdepth 1 -name '*.json' ! -name '*.schema.json' ! -name 'supabase.json' -delete
 measure one One=SupabaseClient Catalog=SupabaseClient
-# Round lto: the same `One`, built with full link-time optimisation in a scratch directory of its own. The
-# linker then generates the code itself and gives every global its own section, so `--gc-sections` drops data
-# (and the code only that data reaches) one symbol at a time; swiftc's objects group a source file's data.
-# A toolchain without a link-time-optimising linker fails this round alone: `NOLTO` says so and the rest runs.
-(lto_mode=full scratch="$work/.build-lto" measure lto One=SupabaseClient) ||
-    echo "NOLTO swift build -c release --experimental-lto-mode=full failed (the FAIL line above says where)"
+# Round plain: the same `One` from a copy of the app whose dependency turns the package's default trait off
+# (`traits: []`), as an app built with `--build-system swiftbuild` or another linker than lld must: the runtime's
+# objects are then native, and a source file's data is one section (docs/Performance.md).
+cp -R "$app" "$work/app-plain"
+sed -i 's|.package(path: "../latchkey")|.package(path: "../latchkey", traits: [])|' "$work/app-plain/Package.swift"
+grep -q 'traits: \[\]' "$work/app-plain/Package.swift" || {
+    echo "FAIL the plain round's app does not turn the trait off"
+    exit 1
+}
+(app="$work/app-plain" scratch="$work/.build-plain" measure plain One=SupabaseClient)
 # Round two: the catalog gains oidc, built in a scratch directory of its own. SwiftPM does not re-plan a
 # path dependency's targets when its folder (or even its manifest) changes, so in the first round's scratch
 # directory the `Latchkey` library would keep its one client (the nm check above catches that).

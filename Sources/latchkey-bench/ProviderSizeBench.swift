@@ -7,9 +7,10 @@ import Foundation
 /// against a catalog of one provider (supabase) and then of two (supabase and oidc): `One` selects supabase
 /// in its `latchkey-providers.json`, `Two` selects both, `Catalog` imports the opt-in `Latchkey` library.
 /// The target is `One`'s growth when the catalog gains a provider; the app-size target is `One` as a default
-/// release build, beside the same app built with full link-time optimisation (`--experimental-lto-mode=full`,
-/// the app's own choice; docs/Performance.md says why it matters on Linux). The section is skipped, with the reason,
-/// when the script finds a toolchain step missing (`swift`, `strip`, `nm`, `git`); never estimated.
+/// release build. Beside it, `One` from an app that turns the package's default trait `LinuxLinkTimeOptimization`
+/// off (`traits: []`), as apps built with `--build-system swiftbuild` must: what the trait saves on Linux
+/// (docs/Performance.md says why). The section is skipped, with the reason, when the script finds a toolchain step
+/// missing (`swift`, `strip`, `nm`, `git`); never estimated.
 struct ProviderSizeBench {
     let packageRoot: String
 
@@ -34,7 +35,7 @@ struct ProviderSizeBench {
         }
         guard output.status == 0, let oneAlone = sizes["one.One"], let oneOfTwo = sizes["two.One"],
             let twoOfTwo = sizes["two.Two"], let catalogOfOne = sizes["one.Catalog"],
-            let catalogOfTwo = sizes["two.Catalog"]
+            let catalogOfTwo = sizes["two.Catalog"], let onePlain = sizes["plain.One"]
         else {
             throw BenchError("scripts/provider-size.sh failed (status \(output.status)): \(PeerBench.tail(output))")
         }
@@ -45,11 +46,9 @@ struct ProviderSizeBench {
                 ("unused provider", "unusedProviderBytes", true),
             ])
         table.add([.text("One: selects supabase"), .int(oneAlone), .int(oneOfTwo), .int(oneOfTwo - oneAlone)])
-        // The link-time-optimised round is the app's own choice of build; a toolchain that cannot do it skips it.
-        let oneWithLTO = sizes["lto.One"]
-        let noLTO = lines.first(where: { $0.hasPrefix("NOLTO ") }).map { String($0.dropFirst(6)) }
+        // The same app with the package's default trait off: the runtime's objects native, as swiftc makes them.
         table.add([
-            .text("One, built with --experimental-lto-mode=full"), oneWithLTO.map(Cell.int) ?? .none,
+            .text("One, trait LinuxLinkTimeOptimization off (traits: [])"), .int(onePlain),
             .text("-"), .text("-"),
         ])
         table.add([.text("Two: selects supabase, oidc"), .text("-"), .int(twoOfTwo), .int(twoOfTwo - oneOfTwo)])
@@ -75,20 +74,9 @@ struct ProviderSizeBench {
                     "\(growth) bytes; the opt-in catalog library grows by \(catalogOfTwo - catalogOfOne)"),
                 .check(
                     "a stripped release app that uses one provider ≤ 2.0 MB", oneAlone <= Self.appSizeTarget,
-                    "\(Format.int(oneAlone)) bytes (One, selecting supabase, `swift build -c release`)"),
-                Self.ltoTarget(oneWithLTO, failure: noLTO),
+                    "\(Format.int(oneAlone)) bytes (One, selecting supabase, `swift build -c release`; "
+                        + "\(Format.int(onePlain)) with the trait LinuxLinkTimeOptimization off)"),
             ])
-    }
-
-    /// The app built with `--experimental-lto-mode=full` against the same 2.0 MB; skipped when that build failed.
-    static func ltoTarget(_ bytes: Int?, failure: String?) -> TargetResult {
-        let name = "the same app built with full link-time optimisation ≤ 2.0 MB"
-        guard let bytes else {
-            return TargetResult(name: name, outcome: .skipped, detail: failure ?? "no lto round in the script's output")
-        }
-        return .check(
-            name, bytes <= appSizeTarget,
-            "\(Format.int(bytes)) bytes (`swift build -c release --experimental-lto-mode=full`)")
     }
 
     static func skipped(_ why: String) -> SectionResult {
