@@ -8,8 +8,8 @@
 #        platforms.
 # How: standin-check.sh runs first, once for all the platforms (it builds the stand-ins, the sibling-module stubs and
 # the list of library files in its run directory under $WORK; its own findings are not repeated here). Then each
-# snippet is type-checked with every library file as one module, its `import Latchkey` left out (the module is the
-# library), and only the diagnostics located in the snippet are printed, as `[platform] path:line:col: error: ...`.
+# snippet is type-checked with every library file as one module (the snippet as its -primary-file), its `import
+# Latchkey` left out (the module is the library), and only the diagnostics located in the snippet are printed, as `[platform] path:line:col: error: ...`.
 # (scripts/apple/snippet-check.sh compiles the DocC blocks that start with an import; these files are whole apps.)
 # Each snippet is checked on its own, so each may have its own `@main`; two such type-checks run at once
 # (scripts/apple/jobs.sh), their diagnostics printed in the platforms' and snippets' order.
@@ -57,7 +57,11 @@ if [ -n "$missing" ]; then
   [ $? -eq 3 ] && { cat "$RUN/snippets-standin.txt" >&2; exit 3; }
 fi
 
-# One snippet for one platform: type-checked with the library's links as one module, into its own log.
+# One snippet for one platform: type-checked with the library's links as one module, into its own log. The snippet
+# is the -primary-file (the mode in which swiftc compiles a module file by file): the compiler type-checks all of
+# it, and of the library only the declarations the snippet uses, which is all that the diagnostics kept below (those
+# located in the snippet) depend on. Checking every library body as well took about 20 s per snippet and platform
+# for the same diagnostics; see scripts/apple/README.md.
 typecheck_snippet() { # platform links snippet-copy
   local p=$1 links=$2 copy=$3 tgt pname W sdk
   platform "$p"; W="$WORK/$p"
@@ -66,7 +70,7 @@ typecheck_snippet() { # platform links snippet-copy
     -module-cache-path "$W/mcache" -I "$RUN/standins-$p" -I "$RUN/check-stubs-$p" -plugin-path "$TC/lib/swift/host/plugins" \
     -swift-version 6 -parse-as-library -package-name latchkey -module-name LatchkeyRuntime \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
-    -enable-cross-import-overlays -diagnostic-style llvm "$links"/*.swift "$copy" > "$copy.log" 2>&1
+    -enable-cross-import-overlays -diagnostic-style llvm "$links"/*.swift -primary-file "$copy" > "$copy.log" 2>&1
 }
 
 # Every (platform, snippet) pair is independent: they run two at a time, and their logs are read in order below.
