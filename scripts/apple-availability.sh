@@ -7,35 +7,34 @@
 #
 #   bash scripts/apple-availability.sh              # macOS and iOS
 #   bash scripts/apple-availability.sh ios          # one platform
-#   bash scripts/apple-availability.sh tvos watchos visionos   # through scripts/apple/apple-typecheck.sh, the
-#                                                   # shared tool patched with those three platforms
+#   bash scripts/apple-availability.sh tvos watchos visionos   # the shared tool patched with those three
+#                                                   # platforms (scripts/apple/apple-typecheck.sh)
 #   bash scripts/apple-availability.sh --all        # executables and tests too (not yet clean: see README)
 #
 # The shared tool type-checks the folders under a root's Sources/ as one module, so this script lays out a
 # throwaway root whose Sources/ holds, per target, symbolic links to the real files, and maps the paths it prints
-# back to the repository's.
+# back to the repository's. It runs the tool through scripts/apple/apple-typecheck.sh, which checks two platforms
+# at once, each in its own cache, WORK/<platform> (WORK default /tmp/appletc-standins): the caches the other
+# scripts in scripts/apple use, so the standard library each platform needs is built once for all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-TOOL=${APPLE_TYPECHECK:-$ROOT/../shared/tools/apple-typecheck/apple-typecheck.sh}
-WORK=${WORK:-/tmp/latchkey-apple-availability}
-[ -x "$TOOL" ] || [ -f "$TOOL" ] || { echo "apple-availability: no apple-typecheck tool at $TOOL" >&2; exit 2; }
+# The shared tool (APPLE_TYPECHECK overrides it), run by scripts/apple/apple-typecheck.sh: as it is for macOS
+# and iOS, patched for the other platforms (same output).
+SHARED_TOOL=${APPLE_TYPECHECK:-$ROOT/../shared/tools/apple-typecheck/apple-typecheck.sh}
+export SHARED_TOOL
+[ -f "$SHARED_TOOL" ] || { echo "apple-availability: no apple-typecheck tool at $SHARED_TOOL" >&2; exit 2; }
+export WORK=${WORK:-/tmp/appletc-standins}
 all=false
 if [ "${1:-}" = --all ]; then
     all=true
     shift
 fi
-# The shared tool knows macOS and iOS; the other platforms go through its patched copy (same output).
-for platform in "$@"; do
-    case $platform in tvos | watchos | visionos)
-        export SHARED_TOOL=$TOOL
-        TOOL=$ROOT/scripts/apple/apple-typecheck.sh
-        break
-        ;;
-    esac
-done
+platforms=${*:-macos ios}
 
-LAYOUT="$WORK/root"
+# The layout and the report are per source tree (as scripts/apple's run directories), the caches are not.
+RUN="$WORK/run-$(printf %s "$ROOT" | cksum | cut -d" " -f1)"
+LAYOUT="$RUN/availability-root"
 rm -rf "$LAYOUT"
 mkdir -p "$LAYOUT/Sources"
 cp Package.swift "$LAYOUT/"
@@ -91,17 +90,18 @@ for file in Generated/vendor/*.swift; do
 done
 
 tests=$(cd Tests && ls -d */ | tr -d / | tr '\n' '|')
-WORK="$WORK/typecheck" bash "$TOOL" "$LAYOUT" "$@" > "$WORK/report.txt" 2>&1
+# shellcheck disable=SC2086 # platforms are words
+bash scripts/apple/apple-typecheck.sh "$LAYOUT" $platforms > "$RUN/availability-report.txt" 2>&1
 status=$?
 # 3: the stand-in SDK did not load; 2: a usage error, or scripts/apple/apple-typecheck.sh's patch no longer applies.
-[ $status -eq 3 ] || [ $status -eq 2 ] && { cat "$WORK/report.txt"; exit $status; }
+[ $status -eq 3 ] || [ $status -eq 2 ] && { cat "$RUN/availability-report.txt"; exit $status; }
 # Paths back to the repository's (Sources/<test target>/ is Tests/<test target>/, Sources/Latchkey/Generated/ is
 # Generated/), then one correction: the stand-in SDK's Foundation is FoundationEssentials, which lacks
 # Foundation's `StringProtocol.contains(_:)` (every OS), so in a file that imports Foundation a string's
 # `contains` resolves to the standard library's (iOS 16) here but to Foundation's on an Apple SDK. Those are
 # dropped, and counted.
 sed -E -e "s#Sources/(${tests%|})/#Tests/\\1/#" -e 's#Sources/Latchkey/Generated/#Generated/#' \
-    -e 's#Sources/[A-Za-z0-9]+/Generated/vendor-#Generated/vendor/#' "$WORK/report.txt" |
+    -e 's#Sources/[A-Za-z0-9]+/Generated/vendor-#Generated/vendor/#' "$RUN/availability-report.txt" |
     python3 -c '
 import re, sys
 kept, overloads = [], 0

@@ -1,10 +1,18 @@
 #!/bin/bash
-# The shared apple-typecheck tool (../shared/tools/apple-typecheck, read-only here) with tvOS, watchOS and visionOS
-# added next to its macOS and iOS: runs a patched temporary copy of it. Same arguments, output and exit codes.
+# The shared apple-typecheck tool (../shared/tools/apple-typecheck, read-only here) for macOS and iOS as it is, and
+# with tvOS, watchOS and visionOS added next to them: those three run a patched temporary copy of it. Same
+# arguments, output and exit codes as the shared tool.
 #
 # Usage: scripts/apple/apple-typecheck.sh PROJECT_ROOT [macos|ios|tvos|watchos|visionos ...]  (default: all five)
-# Env:   as the shared tool (TC, WORK, SRC_TARGETS, MACOS_MIN, IOS_MIN, VERBOSE), plus TVOS_MIN, WATCHOS_MIN,
-#        VISIONOS_MIN (default: read from Package.swift), SHARED_TOOL (the shared script to patch).
+# Env:   as the shared tool (TC, SRC_TARGETS, MACOS_MIN, IOS_MIN, VERBOSE), plus TVOS_MIN, WATCHOS_MIN,
+#        VISIONOS_MIN (default: read from Package.swift), SHARED_TOOL (the shared script), APPLE_JOBS (platforms
+#        run at once, default 2: scripts/apple/jobs.sh). WORK (default /tmp/appletc-standins) holds one cache per
+#        platform, WORK/<platform> (the shared tool's WORK for that platform: its standard library, Foundation and
+#        module cache), the same one the other scripts in scripts/apple use.
+#
+# Each platform is a run of the shared tool of its own, in its own cache directory, so two platforms can run at
+# once (the tool rewrites files in its WORK as it goes, so two runs must not share one). Their reports are printed
+# in the order the platforms were given, followed by one total line, as one run of the tool over all of them would.
 #
 # The three extra platforms' triples: x86_64-apple-tvos<min>-simulator (appletvsimulator),
 # x86_64-apple-watchos<min>-simulator (watchsimulator) and x86_64-apple-xros<min>-simulator (xrsimulator). Apple
@@ -23,10 +31,19 @@ SHARED=${SHARED_TOOL:-$REPO/../shared/tools/apple-typecheck/apple-typecheck.sh}
 ROOT=${1:?usage: scripts/apple/apple-typecheck.sh PROJECT_ROOT [macos|ios|tvos|watchos|visionos ...]}
 shift
 PLATS=${*:-macos ios tvos watchos visionos}
+WORK=${WORK:-/tmp/appletc-standins}
+# shellcheck source=scripts/apple/jobs.sh
+. "$HERE/jobs.sh"
+for p in $PLATS; do
+  case $p in macos|ios|tvos|watchos|visionos) ;; *) echo "unknown platform $p" >&2; exit 2;; esac
+done
 
-# The patched copy lives next to a copy of the shared tool's helpers (it finds fixsynth.py beside itself).
+# The reports are kept in a temporary directory, and so is the patched copy, next to a copy of the shared tool's
+# helpers (it finds fixsynth.py beside itself). macOS and iOS alone need no patch, so a shared script the patch no
+# longer fits does not stop them.
 COPY=$(mktemp -d "${TMPDIR:-/tmp}/latchkey-apple-typecheck.XXXXXX")
 trap 'rm -rf "$COPY"' EXIT
+case " $PLATS " in *" tvos "*|*" watchos "*|*" visionos "*)
 cp "$(dirname "$SHARED")"/* "$COPY/"
 python3 - "$COPY/$(basename "$SHARED")" <<'PY' || exit 2
 import sys
@@ -65,5 +82,31 @@ for name, old, new in patches:
     text = text.replace(old, new)
 open(path, "w", encoding="utf-8").write(text)
 PY
-# shellcheck disable=SC2086 # platforms are words
-LATCHKEY_XR_SDKSETTINGS="$HERE/sdk/xrsimulator-SDKSettings.json" bash "$COPY/$(basename "$SHARED")" "$ROOT" $PLATS
+;;
+esac
+
+# One platform: the shared tool itself for macOS and iOS, the patched copy for the others; its stdout and stderr
+# kept apart in $COPY/<platform>.out and .err, its exit code in .rc.
+run() {
+  local p=$1 tool=$SHARED
+  case $p in tvos|watchos|visionos) tool="$COPY/$(basename "$SHARED")";; esac
+  mkdir -p "$WORK/$p"
+  WORK="$WORK/$p" LATCHKEY_XR_SDKSETTINGS="$HERE/sdk/xrsimulator-SDKSettings.json" bash "$tool" "$ROOT" "$p" \
+    > "$COPY/$p.out" 2> "$COPY/$p.err"
+  echo $? > "$COPY/$p.rc"
+}
+for p in $PLATS; do spawn run "$p"; done
+wait
+# The reports in order. A platform whose stand-in SDK did not load (3) ends the report there, as the shared tool
+# stops at that platform; its own "N Apple availability violation(s)" lines become one total.
+total=0
+for p in $PLATS; do
+  rc=$(cat "$COPY/$p.rc")
+  grep -vE '^[0-9]+ Apple availability violation\(s\)$' "$COPY/$p.out"
+  cat "$COPY/$p.err" >&2
+  case $rc in 0|1) ;; *) exit "$rc";; esac
+  n=$(sed -nE 's/^([0-9]+) Apple availability violation\(s\)$/\1/p' "$COPY/$p.out" | tail -1)
+  total=$((total + ${n:-0}))
+done
+echo "$total Apple availability violation(s)"
+[ "$total" -eq 0 ]

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Builds the stand-in Apple SDK modules (scripts/apple/standins/<Module>) for one platform.
 # Usage: build-standins.sh macos|ios|tvos|watchos|visionos TARGET OUT   (after the shared apple-typecheck tool has filled $WORK)
-# Env: TC (toolchain usr dir), WORK (the shared tool's cache: $WORK/res and $WORK/mods/<sdk dir>), SDK (the -sdk
-#      directory, default $WORK/sdk; visionOS's holds an SDKSettings.json).
+# Env: TC (toolchain usr dir), WORK (the shared tool's cache for this platform, WORK/<platform> of the other scripts:
+#      $WORK/res, $WORK/mods/<sdk dir> and $WORK/mcache), SDK (the -sdk directory, default $WORK/sdk; visionOS's
+#      holds an SDKSettings.json).
 # OUT gets the stand-in modules plus a link to FoundationEssentials and nothing else, so `canImport` is true
 # exactly for the modules that exist on that platform and that we declare.
 set -euo pipefail

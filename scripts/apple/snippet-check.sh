@@ -5,8 +5,9 @@
 # Convention: a ```swift block whose first line is an `import` is a complete file and must compile; any other
 # block is a fragment (it names values defined in the surrounding prose) and is not compiled. A complete block
 # with top-level statements is compiled as a main.swift.
-# Usage: scripts/apple/snippet-check.sh [macos|ios|tvos|watchos|visionos]   (default macos; runs standin-check.sh first if needed)
-# Env: as standin-check.sh. Prints `Sources/Latchkey/Latchkey.docc/X.md:LINE:COL: error: message` per diagnostic
+# Usage: scripts/apple/snippet-check.sh [macos|ios|tvos|watchos|visionos]   (default macos; runs standin-check.sh first)
+# Env: as standin-check.sh; STANDINS_BUILT=1 skips the standin-check.sh run when the caller just ran it for this
+# platform (CI). The blocks are type-checked two at a time (APPLE_JOBS, scripts/apple/jobs.sh). Prints `Sources/Latchkey/Latchkey.docc/X.md:LINE:COL: error: message` per diagnostic
 # and a summary line; exit 0 when every complete block compiles.
 #
 # Limits: the Latchkey module here re-exports the whole runtime (the one-module view cannot rebuild the real
@@ -31,12 +32,19 @@ case $P in
   visionos) tgt="x86_64-apple-xros${VISIONOS_MIN:?no visionOS target}-simulator";;
   *) echo "unknown platform $P" >&2; exit 2;;
 esac
-sdk="$WORK/sdk"; [ "$P" = visionos ] && sdk="$WORK/sdk-xrsimulator"
-# The stand-ins, stubs and source links of standin-check.sh, for this deployment target.
-MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN TVOS_MIN=$TVOS_MIN WATCHOS_MIN=$WATCHOS_MIN VISIONOS_MIN=$VISIONOS_MIN "$HERE/standin-check.sh" "$P" > "$RUN/snippet-standin-$P.txt" 2>&1
-[ $? -eq 3 ] && { cat "$RUN/snippet-standin-$P.txt" >&2; exit 3; }
+# The platform's cache (standard library, FoundationEssentials, module cache), as standin-check.sh's.
+W="$WORK/$P"
+sdk="$W/sdk"; [ "$P" = visionos ] && sdk="$W/sdk-xrsimulator"
+# The stand-ins, stubs and source links of standin-check.sh, for this deployment target. STANDINS_BUILT=1:
+# standin-check.sh just ran for this platform and tree (CI), so its run directory is current.
+if [ -z "${STANDINS_BUILT:-}" ] || [ ! -d "$RUN/standins-$P" ]; then
+  MACOS_MIN=$MACOS_MIN IOS_MIN=$IOS_MIN TVOS_MIN=$TVOS_MIN WATCHOS_MIN=$WATCHOS_MIN VISIONOS_MIN=$VISIONOS_MIN "$HERE/standin-check.sh" "$P" > "$RUN/snippet-standin-$P.txt" 2>&1
+  [ $? -eq 3 ] && { cat "$RUN/snippet-standin-$P.txt" >&2; exit 3; }
+fi
+# shellcheck source=scripts/apple/jobs.sh
+. "$HERE/jobs.sh"
 S="$RUN/standins-$P"; STUBS="$RUN/check-stubs-$P"; M="$RUN/snippets-$P"; rm -rf "$M"; mkdir -p "$M/mods" "$M/blocks"
-F=(-target "$tgt" -resource-dir "$WORK/res" -sdk "$sdk" -module-cache-path "$WORK/mcache"
+F=(-target "$tgt" -resource-dir "$W/res" -sdk "$sdk" -module-cache-path "$W/mcache"
    -I "$M/mods" -I "$S" -I "$STUBS" -plugin-path "$TC/lib/swift/host/plugins" -swift-version 6
    -enable-cross-import-overlays -diagnostic-style llvm)
 swiftc -frontend -emit-module -experimental-allow-module-with-compiler-errors "${F[@]}" -parse-as-library \
@@ -72,12 +80,19 @@ for path in sorted(glob.glob(os.path.join(root, "Sources/Latchkey/Latchkey.docc/
         open(os.path.join(directory, name), "w").write(block)
         open(os.path.join(directory, "origin"), "w").write("%s\t%d\n" % (os.path.relpath(path, root), first))
 PY
+# Each block is type-checked on its own (two at a time), into its own log; the logs are read in the blocks' order.
+typecheck_block() {
+  local d=$1 f extra
+  f=$(ls "$d"/*.swift)
+  extra=(-parse-as-library); [ "$(basename "$f")" = main.swift ] && extra=()
+  swiftc -frontend -typecheck "${F[@]}" "${extra[@]}" -module-name Snippet "$f" > "$d/log" 2>&1
+}
+for d in "$M"/blocks/*/; do [ -d "$d" ] && spawn typecheck_block "$d"; done
+wait
 total=0; blocks=0
 for d in "$M"/blocks/*/; do
   [ -d "$d" ] || continue
   blocks=$((blocks + 1)); f=$(ls "$d"/*.swift); IFS=$'\t' read -r origin first < "$d/origin"
-  extra=(-parse-as-library); [ "$(basename "$f")" = main.swift ] && extra=()
-  swiftc -frontend -typecheck "${F[@]}" "${extra[@]}" -module-name Snippet "$f" > "$d/log" 2>&1
   hits=$(grep -E "^$f:[0-9]+:[0-9]+: (error|warning): " "$d/log" \
     | awk -F: -v o="$origin" -v b="$first" '{ line=$2+b-1; rest=substr($0, length($1)+length($2)+length($3)+4); print o ":" line ":" $3 ":" rest }' \
     | sort -u)
